@@ -1,0 +1,258 @@
+"""Build the static site into ``dist/`` and optionally serve it.
+
+    python build.py                      # npm ci if needed, then write dist/ afresh
+    python build.py --serve [--port N]   # build, then serve dist/ on http://127.0.0.1:N/
+
+``dist/`` holds only relative URLs, so it works from any static host and any sub-path:
+
+    pyodide/      the five runtime files from node_modules/pyodide
+    pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
+    catan_core.zip the engine package, unpacked by PyScript into Python's working directory
+    icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
+    ...           everything in web/ (index.html, main.py, pyscript.json, style.css, ...)
+    sw.js         generated cache-first service worker listing every other file in dist/
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import shutil
+import struct
+import subprocess
+import zipfile
+import zlib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+WEB = ROOT / "web"
+PACKAGE = ROOT / "catan_core"
+NODE_MODULES = ROOT / "node_modules"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGE_SUFFIXES = {".py", ".json"}
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+APP_NAME = "Catan"
+THEME_COLOR = "#1d4e89"
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+
+
+def ensure_node_modules() -> None:
+    """Run ``npm ci`` when node_modules is missing or older than package-lock.json."""
+    marker = NODE_MODULES / ".package-lock.json"  # npm rewrites it on every install
+    lock = ROOT / "package-lock.json"
+    if not marker.exists() or marker.stat().st_mtime < lock.stat().st_mtime:
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def zip_package(src: Path, dest: Path) -> None:
+    """Zip the package's *.py and *.json files reproducibly (sorted names, fixed timestamps)."""
+    files = sorted(
+        p for p in src.rglob("*")
+        if p.is_file() and p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts
+    )
+    with zipfile.ZipFile(dest, "w") as archive:
+        for path in files:
+            info = zipfile.ZipInfo(path.relative_to(src.parent).as_posix(), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+
+
+def hexagon(size: float) -> list[tuple[float, float]]:
+    """Corners of a pointy-top hexagon centred in a ``size`` square, leaving a small margin."""
+    r, c = size * 0.42, size / 2
+    s = r * 3 ** 0.5 / 2
+    return [(c, c - r), (c + s, c - r / 2), (c + s, c + r / 2), (c, c + r), (c - s, c + r / 2), (c - s, c - r / 2)]
+
+
+def icon_svg() -> str:
+    """The app icon: a wheat-coloured hex tile with a number token, on a sea-blue square."""
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in hexagon(512))
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+        f'<rect width="512" height="512" fill="{THEME_COLOR}"/>'
+        f'<polygon points="{points}" fill="#e9c46a" stroke="#f6e7b4" stroke-width="10"/>'
+        '<circle cx="256" cy="256" r="72" fill="#fdf6e3" stroke="#6b4f1d" stroke-width="6"/>'
+        '<text x="256" y="284" font-family="Georgia,serif" font-size="84" font-weight="bold" '
+        'text-anchor="middle" fill="#b3261e">6</text></svg>\n'
+    )
+
+
+def icon_png(size: int) -> bytes:
+    """A PNG of the icon's hex tile on the sea (no token), drawn with the standard library only.
+
+    Each row's hexagon span is computed exactly; the two edge pixels get partial coverage,
+    which smooths the slanted edges.
+    """
+    sea, land = (0x1D, 0x4E, 0x89), (0xE9, 0xC4, 0x6A)
+    pts = hexagon(size)
+    rows = []
+    for y in range(size):
+        yc = y + 0.5
+        xs = [x0 + (yc - y0) * (x1 - x0) / (y1 - y0)
+              for (x0, y0), (x1, y1) in zip(pts, pts[1:] + pts[:1])
+              if y0 != y1 and min(y0, y1) <= yc < max(y0, y1)]
+        row = bytearray(b"\x00")  # PNG filter type "none"
+        for x in range(size):
+            cover = max(0.0, min(x + 1.0, max(xs)) - max(x + 0.0, min(xs))) if xs else 0.0
+            row += bytes(round(s + (l - s) * cover) for s, l in zip(sea, land))
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)  # 8-bit RGB
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b"")
+
+
+def write_icons_and_manifest(dist: Path) -> None:
+    """Write icons/icon.svg, icons/icon-192.png, icons/icon-512.png and manifest.webmanifest."""
+    icons = dist / "icons"
+    icons.mkdir()
+    (icons / "icon.svg").write_text(icon_svg(), encoding="utf-8")
+    entries = [{"src": "icons/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    for size in (192, 512):
+        (icons / f"icon-{size}.png").write_bytes(icon_png(size))
+        entries.append({"src": f"icons/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png"})
+    manifest = {
+        "name": APP_NAME, "short_name": APP_NAME, "start_url": ".", "scope": ".", "display": "standalone",
+        "background_color": THEME_COLOR, "theme_color": THEME_COLOR, "icons": entries,
+    }
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+
+
+SERVICE_WORKER = """// Generated by build.py: cache-first offline support for every file of this build.
+const VERSION = "__VERSION__";
+const PREFIX = "catan:" + self.registration.scope + ":";  // one cache family per deployment
+const CACHE = PREFIX + VERSION;
+const ASSETS = __ASSETS__;  // relative to this script, so any sub-path works
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache" revalidates: fresh bytes, but only a 304 for files the first visit already fetched.
+    await cache.addAll(ASSETS.map((url) => new Request(url, { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: request.mode === "navigate" });
+    return hit || fetch(request);
+  })());
+});
+"""
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write dist/sw.js precaching every file in dist/ and "./"; return the version in its cache name.
+
+    The version hashes all names and contents. The worker does not list itself: the browser
+    keeps and update-checks the worker script outside any cache.
+    """
+    files = sorted(p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
+    version = digest.hexdigest()[:16]
+    assets = json.dumps(["./", *files], indent=2).replace("\n", "\n  ")
+    (dist / "sw.js").write_text(SERVICE_WORKER.replace("__VERSION__", version).replace("__ASSETS__", assets), encoding="utf-8")
+    return version
+
+
+def build(dist: Path = DIST) -> Path:
+    """Write a fresh ``dist`` directory (see the module docstring) and return its path."""
+    ensure_node_modules()
+    if dist.exists():
+        shutil.rmtree(dist)
+    (dist / "pyodide").mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
+    (dist / "pyscript").mkdir()
+    for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
+        if path.suffix in {".js", ".css"}:
+            shutil.copyfile(path, dist / "pyscript" / path.name)
+    zip_package(PACKAGE, dist / "catan_core.zip")
+    write_icons_and_manifest(dist)
+    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    write_service_worker(dist)
+    return dist
+
+
+class DistHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves ``root`` with the right MIME types at URL ``prefix`` such as ``/games/catan/``
+    (other paths get 404). ``quiet`` drops the request log. Bind them with :func:`make_handler`."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    root = str(DIST)
+    prefix = "/"
+    quiet = False
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, directory=self.root, **kwargs)  # type: ignore[arg-type]
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith(self.prefix):
+            return super().translate_path("/" + path[len(self.prefix):])
+        if path.split("?")[0] == self.prefix.rstrip("/"):
+            return self.root  # the directory without its slash: the base class redirects
+        return str(Path(self.root) / "\0")  # no such file: 404
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_handler(directory: Path = DIST, prefix: str = "/", quiet: bool = False) -> type[DistHandler]:
+    """A handler class serving ``directory`` at URL ``prefix`` (starting and ending with '/')."""
+    return type("BoundDistHandler", (DistHandler,), {"root": str(directory), "prefix": prefix, "quiet": quiet})
+
+
+def serve(port: int, directory: Path = DIST) -> None:
+    """Serve ``directory`` on http://127.0.0.1:port/ until interrupted."""
+    with http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(directory)) as server:
+        print(f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
+def main() -> None:
+    """Command-line entry point."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serve", action="store_true", help="serve dist/ after building")
+    parser.add_argument("--port", type=int, default=8000, help="port for --serve (default 8000)")
+    args = parser.parse_args()
+    dist = build()
+    print(f"Built {dist} ({sum(1 for p in dist.rglob('*') if p.is_file())} files)")
+    if args.serve:
+        serve(args.port, dist)
+
+
+if __name__ == "__main__":
+    main()
