@@ -1,0 +1,230 @@
+"""Board topology and layouts.
+
+Everything on the board is a small integer, numbered in reading order (top row first,
+left to right), and every adjacency is a precomputed tuple, so that rules become table
+look-ups:
+
+* hexes ``0..18``: rows of 3, 4, 5, 4, 3 land hexes;
+* intersections (nodes) ``0..53``: sorted by height, then left to right;
+* paths (edges) ``0..71``: sorted by the height of their midpoint, then left to right;
+* harbors ``0..8``: clockwise around the coast, starting at the top left.
+
+Geometry uses pointy-top hexes on an integer lattice: a point ``(x, y)`` is at
+``x * sqrt(3)/2`` across and ``y / 2`` down, in units of the hex side. The README draws
+the ids; :func:`catan_core.svg.render` with ``show_ids=True`` draws them too.
+
+>>> len(HEX_NODES), len(NODE_HEXES), len(EDGE_NODES)
+(19, 54, 72)
+>>> HEX_NODES[9]  # the centre hex, clockwise from its top corner
+(18, 24, 30, 35, 29, 23)
+>>> NODE_HEXES[20], EDGE_NODES[0]
+((6, 11), (0, 3))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from .errors import FormatError
+from .rng import Rng
+
+# --- resources and terrains -------------------------------------------------------
+
+BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
+RESOURCES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+"""Resource names by id; hands and costs are 5-tuples of counts in this order."""
+
+FOREST, PASTURE, FIELDS, HILLS, MOUNTAINS, DESERT = range(6)
+TERRAINS: tuple[str, ...] = ("forest", "pasture", "fields", "hills", "mountains", "desert")
+TERRAIN_RESOURCE: tuple[int, ...] = (LUMBER, WOOL, GRAIN, BRICK, ORE, -1)
+"""The resource each terrain produces (-1 for the desert)."""
+
+GENERIC_HARBOR = 5
+"""Harbor type of a 3:1 harbor; types 0..4 are the 2:1 harbors of that resource."""
+HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("generic",)
+
+TERRAIN_DECK: tuple[int, ...] = (FOREST,) * 4 + (PASTURE,) * 4 + (FIELDS,) * 4 + (HILLS,) * 3 + (
+    MOUNTAINS,
+) * 3 + (DESERT,)
+NUMBER_TOKENS: tuple[int, ...] = (2, 3, 3, 4, 4, 5, 5, 6, 6, 8, 8, 9, 9, 10, 10, 11, 11, 12)
+HARBOR_DECK: tuple[int, ...] = (GENERIC_HARBOR,) * 4 + (BRICK, LUMBER, WOOL, GRAIN, ORE)
+
+PIPS: dict[int, int] = {n: 6 - abs(7 - n) for n in range(2, 13)}
+"""Number of ways two dice make each total (the dots printed on a token)."""
+
+# --- topology ----------------------------------------------------------------------
+
+HEX_COORDS: tuple[tuple[int, int], ...] = tuple(
+    (q, r) for r in range(-2, 3) for q in range(max(-2, -2 - r), min(2, 2 - r) + 1)
+)
+"""Axial coordinates (q, r) of each hex."""
+
+HEX_CENTERS: tuple[tuple[int, int], ...] = tuple((2 * q + r, 3 * r) for q, r in HEX_COORDS)
+"""Lattice position of each hex centre."""
+
+_CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))  # clockwise from the top
+
+
+def _build_topology() -> tuple:
+    corner_points = [[(cx + dx, cy + dy) for dx, dy in _CORNERS] for cx, cy in HEX_CENTERS]
+    points = sorted({p for corners in corner_points for p in corners}, key=lambda p: (p[1], p[0]))
+    node_of = {p: i for i, p in enumerate(points)}
+    hex_nodes = tuple(tuple(node_of[p] for p in corners) for corners in corner_points)
+    pairs = {
+        tuple(sorted((ns[i], ns[(i + 1) % 6]))) for ns in hex_nodes for i in range(6)
+    }
+
+    def midpoint(pair: tuple[int, int]) -> tuple[int, int]:
+        (ax, ay), (bx, by) = points[pair[0]], points[pair[1]]
+        return ay + by, ax + bx
+
+    edges = sorted(pairs, key=midpoint)
+    edge_of = {pair: i for i, pair in enumerate(edges)}
+    hex_edges = tuple(
+        tuple(edge_of[tuple(sorted((ns[i], ns[(i + 1) % 6])))] for i in range(6)) for ns in hex_nodes
+    )
+    return tuple(points), hex_nodes, tuple(edges), hex_edges
+
+
+NODE_XY: tuple[tuple[int, int], ...]
+HEX_NODES: tuple[tuple[int, ...], ...]
+EDGE_NODES: tuple[tuple[int, int], ...]
+HEX_EDGES: tuple[tuple[int, ...], ...]
+NODE_XY, HEX_NODES, EDGE_NODES, HEX_EDGES = _build_topology()
+
+HEX_COUNT, NODE_COUNT, EDGE_COUNT = len(HEX_NODES), len(NODE_XY), len(EDGE_NODES)
+
+NODE_HEXES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h for h in range(HEX_COUNT) if n in HEX_NODES[h]) for n in range(NODE_COUNT)
+)
+NODE_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(e for e in range(EDGE_COUNT) if n in EDGE_NODES[e]) for n in range(NODE_COUNT)
+)
+NODE_NODES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(EDGE_NODES[e]) - n for e in NODE_EDGES[n]) for n in range(NODE_COUNT)
+)
+EDGE_HEXES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(h for h in range(HEX_COUNT) if e in HEX_EDGES[h]) for e in range(EDGE_COUNT)
+)
+EDGE_EDGES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(f for n in EDGE_NODES[e] for f in NODE_EDGES[n] if f != e) for e in range(EDGE_COUNT)
+)
+HEX_NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        g
+        for g in range(HEX_COUNT)
+        if g != h and len(set(HEX_NODES[h]) & set(HEX_NODES[g])) == 2
+    )
+    for h in range(HEX_COUNT)
+)
+
+
+def _coast_clockwise() -> tuple[int, ...]:
+    coast = [e for e in range(EDGE_COUNT) if len(EDGE_HEXES[e]) == 1]
+
+    def angle(e: int) -> float:
+        (ax, ay), (bx, by) = (NODE_XY[n] for n in EDGE_NODES[e])
+        x, y = (ax + bx) * math.sqrt(3) / 4, (ay + by) / 4
+        return (math.atan2(y, x) + math.pi * 0.75) % (2 * math.pi)  # 0 at the top left
+
+    return tuple(sorted(coast, key=angle))
+
+
+COAST_EDGES: tuple[int, ...] = _coast_clockwise()
+"""The 30 coastal paths, clockwise from the top left."""
+
+HARBOR_EDGES: tuple[int, ...] = tuple(COAST_EDGES[i] for i in (0, 3, 7, 10, 13, 17, 20, 23, 27))
+"""The coastal path each harbor lies on (fixed positions on the frame)."""
+HARBOR_NODES: tuple[tuple[int, int], ...] = tuple(EDGE_NODES[e] for e in HARBOR_EDGES)
+"""The two intersections each harbor serves."""
+NODE_HARBOR_SLOT: tuple[int, ...] = tuple(
+    next((i for i, ns in enumerate(HARBOR_NODES) if n in ns), -1) for n in range(NODE_COUNT)
+)
+"""The harbor (0..8) an intersection serves, or -1."""
+
+# --- layouts ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Board:
+    """One layout: a terrain and a number token per hex, and a type per harbor.
+
+    ``numbers[h]`` is 0 for the desert. ``harbors[i]`` is a resource id (2:1) or
+    :data:`GENERIC_HARBOR` (3:1).
+    """
+
+    terrains: tuple[int, ...]
+    numbers: tuple[int, ...]
+    harbors: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if sorted(self.terrains) != sorted(TERRAIN_DECK):
+            raise FormatError("format.board_terrains")
+        tokens = sorted(n for n in self.numbers if n)
+        if len(self.numbers) != HEX_COUNT or tokens != sorted(NUMBER_TOKENS):
+            raise FormatError("format.board_numbers")
+        for h in range(HEX_COUNT):
+            if (self.terrains[h] == DESERT) != (self.numbers[h] == 0):
+                raise FormatError("format.board_desert_number", hex=h)
+        if sorted(self.harbors) != sorted(HARBOR_DECK):
+            raise FormatError("format.board_harbors")
+
+    @property
+    def desert(self) -> int:
+        """The desert hex (where the robber starts)."""
+        return self.terrains.index(DESERT)
+
+    def hex_resource(self, h: int) -> int:
+        """The resource hex ``h`` produces, -1 for the desert."""
+        return TERRAIN_RESOURCE[self.terrains[h]]
+
+    def node_harbor(self, n: int) -> int:
+        """The harbor type at intersection ``n``, or -1 when there is none."""
+        slot = NODE_HARBOR_SLOT[n]
+        return self.harbors[slot] if slot >= 0 else -1
+
+    def red_numbers_adjacent(self) -> bool:
+        """True when two hexes showing 6 or 8 touch each other."""
+        red = [h for h in range(HEX_COUNT) if self.numbers[h] in (6, 8)]
+        return any(g in HEX_NEIGHBORS[h] for h in red for g in red)
+
+    @classmethod
+    def beginner(cls) -> "Board":
+        """The project's fixed beginner layout (documented in the README)."""
+        return BEGINNER_BOARD
+
+    @classmethod
+    def random(cls, rng: Rng, separate_red_numbers: bool = True) -> "Board":
+        """A shuffled layout; with ``separate_red_numbers`` no 6 or 8 touch each other."""
+        terrains = list(TERRAIN_DECK)
+        rng.shuffle(terrains)
+        harbors = list(HARBOR_DECK)
+        rng.shuffle(harbors)
+        while True:
+            tokens = list(NUMBER_TOKENS)
+            rng.shuffle(tokens)
+            numbers = [0 if t == DESERT else tokens.pop() for t in terrains]
+            board = cls(tuple(terrains), tuple(numbers), tuple(harbors))
+            if not (separate_red_numbers and board.red_numbers_adjacent()):
+                return board
+
+
+BEGINNER_BOARD = Board(
+    terrains=(
+        FOREST, PASTURE, FIELDS,
+        HILLS, MOUNTAINS, FOREST, PASTURE,
+        FIELDS, PASTURE, DESERT, HILLS, FOREST,
+        MOUNTAINS, FIELDS, FOREST, HILLS,
+        PASTURE, MOUNTAINS, FIELDS,
+    ),
+    numbers=(
+        11, 12, 9,
+        4, 6, 5, 10,
+        3, 11, 0, 4, 8,
+        8, 10, 9, 5,
+        2, 3, 6,
+    ),
+    harbors=(GENERIC_HARBOR, WOOL, GENERIC_HARBOR, ORE, GRAIN, GENERIC_HARBOR, BRICK, LUMBER, GENERIC_HARBOR),
+)
+"""The fixed beginner layout of this project (not the printed one)."""

@@ -1,0 +1,1119 @@
+"""The game: state, every rule of the base game, and the one way in.
+
+``Game.legal_actions()`` lists what the player who must act now may do; ``Game.apply()``
+checks an action, raises :class:`~catan_core.errors.IllegalActionError` naming the broken
+rule (leaving the game unchanged), or performs it and returns the :class:`Event` list of
+what happened. Every random outcome (dice, steals, card draws, the board, who starts)
+comes from the game's own seeded :class:`~catan_core.rng.Rng`, so the seed plus the list of
+actions replays a game exactly.
+
+>>> game = Game(Options(players=3, board="beginner"), seed=7)
+>>> game.phase, game.current, game.to_act
+('roll', 0, 0)
+>>> events = game.apply(Action(0, "roll", (3, 4)))   # forced dice: a 7
+>>> game.phase
+'robber'
+>>> game.apply(Action(0, "settlement", 0))
+Traceback (most recent call last):
+...
+catan_core.errors.IllegalActionError: You must move the robber first.
+
+Rules are grouped below by topic: set-up, dice and production, the robber, building,
+development cards, trade, Longest Road and Largest Army, victory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterator, NamedTuple
+
+from . import actions as A
+from .actions import Action, Cards, validate_shape
+from .board import (
+    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES,
+    RESOURCES, Board,
+)
+from .errors import IllegalActionError
+from .longest_road import longest_road
+from .rng import Rng, seed_to_int
+from .views import View, make_view
+
+# --- constants -----------------------------------------------------------------------
+
+KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
+DEV_CARDS: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+DEV_DECK: tuple[int, ...] = (14, 5, 2, 2, 2)
+"""How many of each development card the deck holds (25)."""
+
+ROAD_COST: Cards = (1, 1, 0, 0, 0)
+SETTLEMENT_COST: Cards = (1, 1, 1, 1, 0)
+CITY_COST: Cards = (0, 0, 0, 2, 3)
+DEV_CARD_COST: Cards = (0, 0, 1, 1, 1)
+COSTS: dict[str, Cards] = {A.ROAD: ROAD_COST, A.SETTLEMENT: SETTLEMENT_COST, A.CITY: CITY_COST, A.BUY: DEV_CARD_COST}
+
+RESOURCE_SUPPLY = 19
+"""Cards of each resource in the game (bank plus hands)."""
+SETTLEMENTS, CITIES, ROADS = 5, 4, 15
+"""Pieces each player owns."""
+LONGEST_ROAD_MIN, LARGEST_ARMY_MIN = 5, 3
+
+# phases
+SETUP_SETTLEMENT = "setup_settlement"
+SETUP_ROAD = "setup_road"
+ROLL = "roll"  # the current player must roll (a Knight may be played first)
+MAIN = "main"  # trade and build
+DISCARD = "discard"  # players over the limit discard after a 7
+ROBBER = "robber"  # the current player moves the robber (and steals)
+ROAD_BUILDING_PHASE = "road_building"  # placing the free roads of Road Building
+TRADE = "trade"  # a domestic offer is out: answers, then the offering player decides
+OVER = "over"
+PHASES: tuple[str, ...] = (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, ROBBER, ROAD_BUILDING_PHASE, TRADE, OVER)
+
+SEAT_KINDS: tuple[str, ...] = ("human", "random", "beginner", "standard", "strong")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options; all defaults follow RULES.md."""
+
+    players: int = 4
+    """Number of seats, 2 to 4 (2 is a house rule)."""
+    vp_target: int = 10
+    """Victory points needed to win."""
+    friendly_robber: bool = False
+    """When on, players with 2 or fewer public victory points cannot be robbed."""
+    discard_limit: int = 7
+    """On a 7, players holding more cards than this discard half (rounded down)."""
+    board: str = "random"
+    """``"random"`` (set-up phase, highest roll starts) or ``"beginner"`` (preset pieces)."""
+    separate_red_numbers: bool = True
+    """Random boards: no 6 or 8 on touching hexes."""
+
+    def problems(self) -> list[tuple[str, dict[str, Any]]]:
+        """What is wrong with these options, as message keys (empty when valid)."""
+        out: list[tuple[str, dict[str, Any]]] = []
+        if not (isinstance(self.players, int) and 2 <= self.players <= 4):
+            out.append(("format.option_players", {}))
+        if not (isinstance(self.vp_target, int) and 3 <= self.vp_target <= 20):
+            out.append(("format.option_vp_target", {}))
+        if not (isinstance(self.discard_limit, int) and 5 <= self.discard_limit <= 20):
+            out.append(("format.option_discard_limit", {}))
+        if self.board not in ("random", "beginner"):
+            out.append(("format.option_board", {}))
+        if not isinstance(self.friendly_robber, bool) or not isinstance(self.separate_red_numbers, bool):
+            out.append(("format.option_flag", {}))
+        return out
+
+
+DEFAULT_COLORS: tuple[str, ...] = ("#d7263d", "#1b65c4", "#e8e8e8", "#f29e1f")
+DEFAULT_COLOR_NAMES: tuple[str, ...] = ("red", "blue", "white", "orange")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a display name, a colour (``#rrggbb``) and who plays it."""
+
+    name: str
+    color: str
+    kind: str = "human"
+    """``"human"`` or a computer player level (see :mod:`catan_core.bots`)."""
+
+
+def default_seats(players: int) -> tuple[Seat, ...]:
+    """Seats named after their colours, all played by people."""
+    return tuple(Seat(DEFAULT_COLOR_NAMES[i].title(), DEFAULT_COLORS[i]) for i in range(players))
+
+
+class Event(NamedTuple):
+    """Something that happened, for logs and animations.
+
+    ``data`` is public. ``secret`` holds details only the seats in ``audience`` may see
+    (the card stolen, the development card bought); use :meth:`for_viewer`.
+    Message key of the sentence: ``"event." + kind``.
+    """
+
+    kind: str
+    player: int
+    data: dict[str, Any]
+    secret: dict[str, Any] | None = None
+    audience: tuple[int, ...] = ()
+
+    def for_viewer(self, viewer: int | None) -> "Event":
+        """This event as ``viewer`` may see it (``None``: a spectator)."""
+        if self.secret is None or viewer in self.audience:
+            return self
+        return Event(self.kind, self.player, self.data, None, self.audience)
+
+    def message(self) -> tuple[str, dict[str, Any]]:
+        """The message key and parameters of this event's sentence (see :mod:`catan_core.i18n`)."""
+        key = "event." + self.kind
+        if self.audience and self.secret is None:
+            key += "_hidden"
+        elif self.kind == "longest_road" and self.player < 0:
+            key += "_none"
+        params = {"player": self.player, **self.data}
+        if self.secret:
+            params.update(self.secret)
+        return key, params
+
+
+class PlayerState:
+    """Everything one seat holds. Hidden parts (``hand``, ``dev``) are read via views."""
+
+    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length")
+
+    def __init__(self) -> None:
+        self.hand: list[int] = [0] * 5
+        self.dev: list[int] = [0] * 5
+        """Development cards held and not yet played (victory points included)."""
+        self.dev_new: list[int] = [0] * 5
+        """Of ``dev``, the cards bought this turn (not playable yet)."""
+        self.played: list[int] = [0] * 5
+        """Development cards played face up, by kind (``played[KNIGHT]`` is the army)."""
+        self.settlements: list[int] = []
+        self.cities: list[int] = []
+        self.roads: list[int] = []
+        self.road_length = 0
+
+    def copy(self) -> "PlayerState":
+        """An independent copy."""
+        p = PlayerState.__new__(PlayerState)
+        p.hand, p.dev, p.dev_new, p.played = self.hand[:], self.dev[:], self.dev_new[:], self.played[:]
+        p.settlements, p.cities, p.roads = self.settlements[:], self.cities[:], self.roads[:]
+        p.road_length = self.road_length
+        return p
+
+    @property
+    def hand_size(self) -> int:
+        """Number of resource cards held."""
+        return sum(self.hand)
+
+    @property
+    def knights(self) -> int:
+        """Knights played."""
+        return self.played[KNIGHT]
+
+
+@dataclass
+class TradeOffer:
+    """A domestic offer of the current player: ``give`` for ``want``, to some seats.
+
+    ``answers[seat]`` is ``("accept", None)``, ``("decline", None)`` or
+    ``("counter", (give, want))`` with terms seen from the offering player.
+    """
+
+    offerer: int
+    give: Cards
+    want: Cards
+    targets: tuple[int, ...]
+    answers: dict[int, tuple[str, tuple[Cards, Cards] | None]] = field(default_factory=dict)
+
+    def waiting_for(self) -> int:
+        """The next seat that must answer, or -1 when all have."""
+        for seat in self.targets:
+            if seat not in self.answers:
+                return seat
+        return -1
+
+    def terms_with(self, seat: int) -> tuple[Cards, Cards] | None:
+        """What the offerer gives and gets when closing with ``seat`` (None if not possible)."""
+        answer = self.answers.get(seat)
+        if answer is None or answer[0] == A.DECLINE:
+            return None
+        return (self.give, self.want) if answer[0] == A.ACCEPT else answer[1]
+
+
+def _fail(key: str, **params: Any) -> IllegalActionError:
+    return IllegalActionError(key, **params)
+
+
+def _holds(hand: list[int], cards: Cards) -> bool:
+    return all(h >= c for h, c in zip(hand, cards))
+
+
+def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
+    """Every way to choose ``size`` cards from ``hand`` (as counts)."""
+
+    def rec(i: int, left: int, acc: list[int]) -> Iterator[Cards]:
+        if i == 4:
+            if left <= hand[4]:
+                yield (acc[0], acc[1], acc[2], acc[3], left)
+            return
+        rest = sum(hand[i + 1 :])
+        for c in range(max(0, left - rest), min(hand[i], left) + 1):
+            acc.append(c)
+            yield from rec(i + 1, left - c, acc)
+            acc.pop()
+
+    yield from rec(0, size, [])
+
+
+class Game:
+    """A game of the base set. See the module docstring for the way in."""
+
+    def __init__(self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None) -> None:
+        """A new game: the board is laid out and, on a random board, the starting player is
+        rolled for; the game then waits for the first set-up placement (or, on the beginner
+        board, the first roll)."""
+        options = options or Options()
+        problems = options.problems()
+        if problems:
+            from .errors import FormatError
+
+            raise FormatError(problems[0][0], **problems[0][1])
+        self.options = options
+        self.seed = seed_to_int(seed)
+        self.seats: tuple[Seat, ...] = seats or default_seats(options.players)
+        if len(self.seats) != options.players:
+            from .errors import FormatError
+
+            raise FormatError("format.seat_count")
+        self.rng = Rng(self.seed)
+        self.board = Board.beginner() if options.board == "beginner" else Board.random(self.rng, options.separate_red_numbers)
+        n = options.players
+        self.players = [PlayerState() for _ in range(n)]
+        self.node_owner = [-1] * NODE_COUNT
+        self.node_city = [False] * NODE_COUNT
+        self.edge_owner = [-1] * len(EDGE_NODES)
+        self.bank = [RESOURCE_SUPPLY] * 5
+        self.deck = list(DEV_DECK)
+        self.robber = self.board.desert
+        self.phase = SETUP_SETTLEMENT
+        self.current = 0
+        self.turn = 0
+        """Turns started so far (0 during the set-up phase)."""
+        self.setup_order: list[int] = []
+        """Remaining set-up placements, by seat (snake order)."""
+        self.setup_node = -1
+        """The settlement just placed in the set-up phase (its road must touch it)."""
+        self.dev_played = False
+        self.discards = [0] * n
+        """Cards each seat still has to discard."""
+        self.after_robber = MAIN
+        self.free_roads = 0
+        self.trade: TradeOffer | None = None
+        self.longest_road = -1
+        self.largest_army = -1
+        self.dice: tuple[int, int] | None = None
+        self.winner = -1
+        self.forced_dice: list[tuple[int, int]] = []
+        """Dice results queued by a scenario or a test; used before random ones."""
+        self.history: list[Action] = []
+        self.log: list[Event] = []
+        self._hex_by_number: dict[int, list[int]] = {}
+        for h in range(HEX_COUNT):
+            if self.board.numbers[h]:
+                self._hex_by_number.setdefault(self.board.numbers[h], []).append(h)
+        if options.board == "beginner":
+            self._beginner_start()
+        else:
+            self._roll_for_start()
+
+    # --- the way in ---------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int:
+        """The seat that must act now (-1 when the game is over)."""
+        phase = self.phase
+        if phase == DISCARD:
+            n = len(self.players)
+            for i in range(n):
+                seat = (self.current + i) % n
+                if self.discards[seat]:
+                    return seat
+        if phase == TRADE and self.trade is not None:
+            seat = self.trade.waiting_for()
+            if seat >= 0:
+                return seat
+        if phase == OVER:
+            return -1
+        return self.current
+
+    def apply(self, action: Action | str, check: bool = True) -> list[Event]:
+        """Perform ``action`` (or its text form) and return what happened.
+
+        With ``check`` (the default) an illegal action raises
+        :class:`~catan_core.errors.IllegalActionError` and changes nothing. ``check=False``
+        is the fast path for callers that took the action from :meth:`legal_actions`.
+        """
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if check:
+            self.check(action)
+        events: list[Event] = []
+        self._perform(action, events)
+        self.history.append(action)
+        self.log.extend(events)
+        return events
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        try:
+            self.check(action)
+        except IllegalActionError:
+            return False
+        return True
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of :attr:`to_act`.
+
+        Domestic offers and counter-offers are open-ended (any cards for any cards): this
+        list holds their one-card-for-one-card forms; :meth:`is_legal` and :meth:`apply`
+        accept any other well-formed offer.
+        """
+        p = self.to_act
+        phase = self.phase
+        if phase == MAIN:
+            return self._main_actions(p)
+        if phase == ROLL:
+            out = [Action(p, A.ROLL)]
+            if self._can_play_dev(p, KNIGHT):
+                out.append(Action(p, A.KNIGHT))
+            return out
+        if phase == SETUP_SETTLEMENT:
+            return [Action(p, A.SETTLEMENT, n) for n in self._free_nodes()]
+        if phase == SETUP_ROAD:
+            return [Action(p, A.ROAD, e) for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
+        if phase == ROBBER:
+            return [Action(p, A.ROBBER, (h, v)) for h in range(HEX_COUNT) if h != self.robber for v in self._victims(h)]
+        if phase == DISCARD:
+            return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
+        if phase == ROAD_BUILDING_PHASE:
+            return [Action(p, A.ROAD, e) for e in self._road_spots(p)]
+        if phase == TRADE:
+            return self._trade_actions(p)
+        return []
+
+    def check(self, action: Action) -> None:
+        """Raise the error that applying ``action`` now would raise, or return None."""
+        validate_shape(action)
+        p, kind, value = action
+        if self.phase == OVER:
+            raise _fail("rule.game_over")
+        if p >= len(self.players):
+            raise _fail("rule.no_such_seat", seat=p)
+        if p != self.to_act:
+            raise _fail("rule.not_your_turn", seat=p, expected=self.to_act)
+        checker = getattr(self, "_check_" + kind)
+        checker(p, value)
+
+    def view(self, viewer: int | None = None, with_log: bool = True) -> "View":
+        """What ``viewer`` may see (``None``: a spectator). See :mod:`catan_core.views`."""
+        return make_view(self, viewer, with_log)
+
+    # --- derived facts ------------------------------------------------------------------------
+
+    def victory_points(self, p: int, public: bool = False) -> int:
+        """Victory points of seat ``p``; ``public`` leaves out hidden Victory Point cards."""
+        pl = self.players[p]
+        vp = len(pl.settlements) + 2 * len(pl.cities)
+        vp += 2 * (self.longest_road == p) + 2 * (self.largest_army == p)
+        return vp if public else vp + pl.dev[VICTORY_POINT]
+
+    def trade_ratio(self, p: int, resource: int) -> int:
+        """Best maritime ratio of seat ``p`` for giving ``resource`` (4, 3 or 2)."""
+        ratio = 4
+        board = self.board
+        for n in self.players[p].settlements + self.players[p].cities:
+            harbor = board.node_harbor(n)
+            if harbor == resource:
+                return 2
+            if harbor == GENERIC_HARBOR:
+                ratio = 3
+        return ratio
+
+    def copy(self) -> "Game":
+        """An independent copy for search (history and log are shared, read-only)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rng = Rng(self.rng.state)
+        g.players = [p.copy() for p in self.players]
+        g.node_owner, g.node_city, g.edge_owner = self.node_owner[:], self.node_city[:], self.edge_owner[:]
+        g.bank, g.deck, g.discards = self.bank[:], self.deck[:], self.discards[:]
+        g.setup_order, g.forced_dice = self.setup_order[:], self.forced_dice[:]
+        g.history, g.log = list(self.history), list(self.log)
+        if self.trade is not None:
+            g.trade = replace(self.trade, answers=dict(self.trade.answers))
+        return g
+
+    # --- set-up ---------------------------------------------------------------------------
+
+    def _roll_for_start(self) -> None:
+        contenders = list(range(len(self.players)))
+        rounds: list[dict[str, int]] = []
+        while len(contenders) > 1:
+            rolls = {p: sum(self.rng.roll()) for p in contenders}
+            rounds.append({str(p): r for p, r in rolls.items()})
+            best = max(rolls.values())
+            contenders = [p for p in contenders if rolls[p] == best]
+        start = contenders[0]
+        n = len(self.players)
+        order = [(start + i) % n for i in range(n)]
+        self.setup_order = order + order[::-1]
+        self.current = start
+        self.log.append(Event("start_roll", start, {"rounds": rounds}))
+
+    def _beginner_start(self) -> None:
+        from .scenarios import BEGINNER_PIECES
+
+        events: list[Event] = []
+        for p in range(len(self.players)):
+            (first, second), roads = BEGINNER_PIECES[p]
+            for n in (first, second):
+                self._place_settlement(p, n)
+            for e in roads:
+                self._place_road(p, e)
+            self._collect_second_settlement(p, second, events)
+        self._update_longest_road()
+        self._start_turn(0, events)
+        self.log.extend(events)
+
+    def _collect_second_settlement(self, p: int, node: int, events: list[Event]) -> None:
+        gained = [0] * 5
+        for h in self._node_hexes(node):
+            r = self.board.hex_resource(h)
+            if r >= 0 and self.bank[r]:
+                gained[r] += 1
+                self.bank[r] -= 1
+                self.players[p].hand[r] += 1
+        events.append(Event("setup_resources", p, {"cards": gained}))
+
+    @staticmethod
+    def _node_hexes(node: int) -> tuple[int, ...]:
+        from .board import NODE_HEXES
+
+        return NODE_HEXES[node]
+
+    def _check_setup_settlement(self, p: int, node: int) -> None:
+        if self.node_owner[node] >= 0:
+            raise _fail("rule.node_occupied", node=node)
+        if any(self.node_owner[m] >= 0 for m in NODE_NODES[node]):
+            raise _fail("rule.distance", node=node)
+
+    # --- dice and production ----------------------------------------------------------------
+
+    def _check_roll(self, p: int, dice: tuple[int, int] | None) -> None:
+        if self.phase != ROLL:
+            raise _fail("rule.already_rolled" if self.phase == MAIN else self._phase_rule())
+
+    def _do_roll(self, p: int, forced: tuple[int, int] | None, events: list[Event]) -> None:
+        dice = self.rng.roll()  # drawn even when forced, so replays stay in step
+        if self.forced_dice:
+            dice = self.forced_dice.pop(0)
+        if forced is not None:
+            dice = forced
+        self.dice = dice
+        total = dice[0] + dice[1]
+        events.append(Event("roll", p, {"dice": list(dice), "total": total}))
+        if total == 7:
+            self._seven(events)
+        else:
+            self._produce(total, events)
+            self.phase = MAIN
+
+    def _produce(self, total: int, events: list[Event]) -> None:
+        n = len(self.players)
+        owed = [[0] * 5 for _ in range(n)]
+        board, node_owner, node_city = self.board, self.node_owner, self.node_city
+        for h in self._hex_by_number.get(total, ()):
+            if h == self.robber:
+                events.append(Event("robber_blocks", -1, {"hex": h}))
+                continue
+            r = board.hex_resource(h)
+            for node in HEX_NODES[h]:
+                owner = node_owner[node]
+                if owner >= 0:
+                    owed[owner][r] += 2 if node_city[node] else 1
+        for r in range(5):
+            claimants = [p for p in range(n) if owed[p][r]]
+            if not claimants:
+                continue
+            need = sum(owed[p][r] for p in claimants)
+            if need <= self.bank[r]:
+                pass
+            elif len(claimants) == 1:
+                owed[claimants[0]][r] = self.bank[r]  # the only claimant takes what is left
+                events.append(Event("shortage_partial", claimants[0], {"resource": r, "count": self.bank[r]}))
+            else:
+                for p in claimants:
+                    owed[p][r] = 0
+                events.append(Event("shortage", -1, {"resource": r}))
+            for p in claimants:
+                self.bank[r] -= owed[p][r]
+                self.players[p].hand[r] += owed[p][r]
+        for p in range(n):
+            if any(owed[p]):
+                events.append(Event("produce", p, {"cards": owed[p]}))
+
+    # --- the robber -------------------------------------------------------------------------
+
+    def _seven(self, events: list[Event]) -> None:
+        limit = self.options.discard_limit
+        for p, pl in enumerate(self.players):
+            size = pl.hand_size
+            self.discards[p] = size // 2 if size > limit else 0
+            if self.discards[p]:
+                events.append(Event("must_discard", p, {"count": self.discards[p]}))
+        self.after_robber = MAIN
+        self.phase = DISCARD if any(self.discards) else ROBBER
+
+    def _check_discard(self, p: int, cards: Cards) -> None:
+        if self.phase != DISCARD:
+            raise _fail("rule.no_discard_due")
+        if sum(cards) != self.discards[p]:
+            raise _fail("rule.discard_count", count=self.discards[p])
+        if not _holds(self.players[p].hand, cards):
+            raise _fail("rule.cards_not_held")
+
+    def _do_discard(self, p: int, cards: Cards, events: list[Event]) -> None:
+        hand = self.players[p].hand
+        for r in range(5):
+            hand[r] -= cards[r]
+            self.bank[r] += cards[r]
+        self.discards[p] = 0
+        events.append(Event("discard", p, {"cards": list(cards)}))
+        if not any(self.discards):
+            self.phase = ROBBER
+
+    def _victims(self, h: int) -> list[int]:
+        """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
+        p = self.current
+        seen: list[int] = []
+        friendly = self.options.friendly_robber
+        for node in HEX_NODES[h]:
+            owner = self.node_owner[node]
+            if owner >= 0 and owner != p and owner not in seen and self.players[owner].hand_size:
+                if not (friendly and self.victory_points(owner, public=True) <= 2):
+                    seen.append(owner)
+        seen.sort()
+        return seen or [-1]
+
+    def _check_robber(self, p: int, value: tuple[int, int]) -> None:
+        if self.phase != ROBBER:
+            raise _fail(self._phase_rule())
+        h, victim = value
+        if h == self.robber:
+            raise _fail("rule.robber_must_move")
+        victims = self._victims(h)
+        if victim not in victims:
+            if victim == -1:
+                raise _fail("rule.must_steal")
+            if victim == p:
+                raise _fail("rule.steal_self")
+            raise _fail("rule.victim_not_adjacent", victim=victim, hex=h)
+
+    def _do_robber(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
+        h, victim = value
+        self.robber = h
+        events.append(Event("robber", p, {"hex": h}))
+        if victim >= 0:
+            hand = self.players[victim].hand
+            pick = self.rng.below(sum(hand))
+            r = 0
+            while pick >= hand[r]:
+                pick -= hand[r]
+                r += 1
+            hand[r] -= 1
+            self.players[p].hand[r] += 1
+            events.append(Event("steal", p, {"victim": victim}, {"resource": r}, (p, victim)))
+        self.phase = self.after_robber
+
+    # --- building ---------------------------------------------------------------------------
+
+    def _free_nodes(self) -> list[int]:
+        owner = self.node_owner
+        return [n for n in range(NODE_COUNT) if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n])]
+
+    def _road_spots(self, p: int) -> list[int]:
+        """Empty paths where seat ``p`` may build a road."""
+        edge_owner, node_owner = self.edge_owner, self.node_owner
+        pl = self.players[p]
+        nodes = set(pl.settlements)
+        nodes.update(pl.cities)
+        for e in pl.roads:
+            for n in EDGE_NODES[e]:
+                if node_owner[n] < 0 or node_owner[n] == p:
+                    nodes.add(n)
+        spots = {e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0}
+        return sorted(spots)
+
+    def _settlement_spots(self, p: int) -> list[int]:
+        """Intersections where seat ``p`` may build a settlement (after the set-up)."""
+        owner = self.node_owner
+        spots = set()
+        for e in self.players[p].roads:
+            for n in EDGE_NODES[e]:
+                if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n]):
+                    spots.add(n)
+        return sorted(spots)
+
+    def _check_pay(self, p: int, cost: Cards) -> None:
+        if not _holds(self.players[p].hand, cost):
+            raise _fail("rule.cannot_afford", cost=list(cost))
+
+    def _pay(self, p: int, cost: Cards) -> None:
+        hand = self.players[p].hand
+        for r in range(5):
+            hand[r] -= cost[r]
+            self.bank[r] += cost[r]
+
+    def _check_road(self, p: int, e: int) -> None:
+        phase = self.phase
+        if self.edge_owner[e] >= 0:
+            raise _fail("rule.edge_occupied", edge=e)
+        if phase == SETUP_ROAD:
+            if self.setup_node not in EDGE_NODES[e]:
+                raise _fail("rule.setup_road_touch", edge=e)
+            return
+        if phase not in (MAIN, ROAD_BUILDING_PHASE):
+            raise _fail(self._phase_rule())
+        pl = self.players[p]
+        if len(pl.roads) >= ROADS:
+            raise _fail("rule.no_roads_left")
+        if phase == MAIN:
+            self._check_pay(p, ROAD_COST)
+        if e not in self._road_spots(p):
+            a, b = EDGE_NODES[e]
+            touches_own = any(
+                self.node_owner[n] == p or any(self.edge_owner[f] == p for f in NODE_EDGES[n]) for n in (a, b)
+            )
+            raise _fail("rule.road_blocked" if touches_own else "rule.road_not_connected", edge=e)
+
+    def _place_road(self, p: int, e: int) -> None:
+        self.edge_owner[e] = p
+        self.players[p].roads.append(e)
+
+    def _do_road(self, p: int, e: int, events: list[Event]) -> None:
+        phase = self.phase
+        if phase == MAIN:
+            self._pay(p, ROAD_COST)
+        self._place_road(p, e)
+        events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
+        if phase == SETUP_ROAD:
+            self._next_setup_step(events)
+            return
+        self._update_longest_road(events, players=(p,))
+        if phase == ROAD_BUILDING_PHASE:
+            self.free_roads -= 1
+            if self.free_roads <= 0 or not self._road_spots(p) or len(self.players[p].roads) >= ROADS:
+                self.free_roads = 0
+                self.phase = MAIN
+
+    def _check_settlement(self, p: int, node: int) -> None:
+        if self.phase == SETUP_SETTLEMENT:
+            self._check_setup_settlement(p, node)
+            return
+        if self.phase != MAIN:
+            raise _fail(self._phase_rule())
+        pl = self.players[p]
+        if len(pl.settlements) >= SETTLEMENTS:
+            raise _fail("rule.no_settlements_left")
+        self._check_pay(p, SETTLEMENT_COST)
+        self._check_setup_settlement(p, node)
+        if not any(self.edge_owner[e] == p for e in NODE_EDGES[node]):
+            raise _fail("rule.settlement_not_connected", node=node)
+
+    def _place_settlement(self, p: int, node: int) -> None:
+        self.node_owner[node] = p
+        self.players[p].settlements.append(node)
+
+    def _do_settlement(self, p: int, node: int, events: list[Event]) -> None:
+        setup = self.phase == SETUP_SETTLEMENT
+        if not setup:
+            self._pay(p, SETTLEMENT_COST)
+        self._place_settlement(p, node)
+        events.append(Event("build_settlement", p, {"node": node}))
+        if setup:
+            self.setup_node = node
+            self.phase = SETUP_ROAD
+            if len(self.players[p].settlements) == 2:
+                self._collect_second_settlement(p, node, events)
+            return
+        # a settlement can cut an opponent's road
+        cut = tuple({self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p})
+        if cut:
+            self._update_longest_road(events, players=cut)
+
+    def _check_city(self, p: int, node: int) -> None:
+        if self.phase != MAIN:
+            raise _fail(self._phase_rule())
+        if self.node_owner[node] != p or self.node_city[node]:
+            raise _fail("rule.city_needs_settlement", node=node)
+        if len(self.players[p].cities) >= CITIES:
+            raise _fail("rule.no_cities_left")
+        self._check_pay(p, CITY_COST)
+
+    def _do_city(self, p: int, node: int, events: list[Event]) -> None:
+        self._pay(p, CITY_COST)
+        pl = self.players[p]
+        pl.settlements.remove(node)
+        pl.cities.append(node)
+        self.node_city[node] = True
+        events.append(Event("build_city", p, {"node": node}))
+
+    def _next_setup_step(self, events: list[Event]) -> None:
+        self.setup_order.pop(0)
+        if self.setup_order:
+            self.current = self.setup_order[0]
+            self.phase = SETUP_SETTLEMENT
+        else:
+            self.setup_node = -1
+            self._start_turn(self.current, events)
+
+    # --- development cards ----------------------------------------------------------------
+
+    def _check_buy(self, p: int, value: None) -> None:
+        if self.phase != MAIN:
+            raise _fail(self._phase_rule())
+        if not any(self.deck):
+            raise _fail("rule.deck_empty")
+        self._check_pay(p, DEV_CARD_COST)
+
+    def _do_buy(self, p: int, value: None, events: list[Event]) -> None:
+        self._pay(p, DEV_CARD_COST)
+        pick = self.rng.below(sum(self.deck))
+        card = 0
+        while pick >= self.deck[card]:
+            pick -= self.deck[card]
+            card += 1
+        self.deck[card] -= 1
+        pl = self.players[p]
+        pl.dev[card] += 1
+        pl.dev_new[card] += 1
+        events.append(Event("buy", p, {}, {"card": card}, (p,)))
+
+    def _can_play_dev(self, p: int, card: int) -> bool:
+        pl = self.players[p]
+        return not self.dev_played and pl.dev[card] - pl.dev_new[card] > 0
+
+    def _check_dev(self, p: int, card: int) -> None:
+        pl = self.players[p]
+        if self.phase not in (MAIN, ROLL) or (self.phase == ROLL and card != KNIGHT):
+            raise _fail("rule.dev_after_roll" if self.phase == ROLL else self._phase_rule())
+        if pl.dev[card] == 0:
+            raise _fail("rule.dev_not_held", card=card)
+        if self.dev_played:
+            raise _fail("rule.one_dev_per_turn")
+        if pl.dev[card] == pl.dev_new[card]:
+            raise _fail("rule.dev_bought_this_turn", card=card)
+
+    def _play_dev(self, p: int, card: int, events: list[Event]) -> None:
+        pl = self.players[p]
+        pl.dev[card] -= 1
+        pl.played[card] += 1
+        self.dev_played = True
+        events.append(Event("play_dev", p, {"card": card}))
+
+    def _check_knight(self, p: int, value: None) -> None:
+        self._check_dev(p, KNIGHT)
+
+    def _do_knight(self, p: int, value: None, events: list[Event]) -> None:
+        self._play_dev(p, KNIGHT, events)
+        self.after_robber = self.phase
+        self.phase = ROBBER
+        self._update_largest_army(p, events)
+
+    def _check_road_building(self, p: int, value: None) -> None:
+        self._check_dev(p, ROAD_BUILDING)
+
+    def _do_road_building(self, p: int, value: None, events: list[Event]) -> None:
+        self._play_dev(p, ROAD_BUILDING, events)
+        self.free_roads = min(2, ROADS - len(self.players[p].roads))
+        if self.free_roads and self._road_spots(p):
+            self.phase = ROAD_BUILDING_PHASE
+        else:
+            self.free_roads = 0
+
+    def _check_year_of_plenty(self, p: int, value: tuple[int, int]) -> None:
+        self._check_dev(p, YEAR_OF_PLENTY)
+        a, b = value
+        if self.bank[a] < 1 + (a == b) or self.bank[b] < 1:
+            raise _fail("rule.bank_empty", resource=b if self.bank[a] >= 1 + (a == b) else a)
+
+    def _do_year_of_plenty(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
+        self._play_dev(p, YEAR_OF_PLENTY, events)
+        cards = [0] * 5
+        for r in value:
+            cards[r] += 1
+            self.bank[r] -= 1
+            self.players[p].hand[r] += 1
+        events.append(Event("year_of_plenty", p, {"cards": cards}))
+
+    def _check_monopoly(self, p: int, resource: int) -> None:
+        self._check_dev(p, MONOPOLY)
+
+    def _do_monopoly(self, p: int, resource: int, events: list[Event]) -> None:
+        self._play_dev(p, MONOPOLY, events)
+        taken = [0] * len(self.players)
+        for q, other in enumerate(self.players):
+            if q != p:
+                taken[q] = other.hand[resource]
+                other.hand[resource] = 0
+        self.players[p].hand[resource] += sum(taken)
+        events.append(Event("monopoly", p, {"resource": resource, "taken": taken, "count": sum(taken)}))
+
+    # --- trade -----------------------------------------------------------------------------
+
+    def _check_maritime(self, p: int, value: tuple[int, int]) -> None:
+        if self.phase != MAIN:
+            raise _fail(self._phase_rule())
+        give, get = value
+        if give == get:
+            raise _fail("rule.same_resource")
+        ratio = self.trade_ratio(p, give)
+        if self.players[p].hand[give] < ratio:
+            raise _fail("rule.maritime_cards", ratio=ratio, resource=give)
+        if not self.bank[get]:
+            raise _fail("rule.bank_empty", resource=get)
+
+    def _do_maritime(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
+        give, get = value
+        ratio = self.trade_ratio(p, give)
+        hand = self.players[p].hand
+        hand[give] -= ratio
+        self.bank[give] += ratio
+        hand[get] += 1
+        self.bank[get] -= 1
+        events.append(Event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
+
+    @staticmethod
+    def _check_terms(give: Cards, want: Cards) -> None:
+        if not any(give) or not any(want):
+            raise _fail("rule.trade_gift")
+        if any(g and w for g, w in zip(give, want)):
+            raise _fail("rule.trade_same_resource")
+
+    def _check_offer(self, p: int, value: tuple[Cards, Cards, int]) -> None:
+        if self.phase != MAIN:
+            raise _fail(self._phase_rule())
+        give, want, target = value
+        self._check_terms(give, want)
+        if target == p or target >= len(self.players):
+            raise _fail("rule.trade_target")
+        if not _holds(self.players[p].hand, give):
+            raise _fail("rule.cards_not_held")
+
+    def _do_offer(self, p: int, value: tuple[Cards, Cards, int], events: list[Event]) -> None:
+        give, want, target = value
+        n = len(self.players)
+        targets = (target,) if target >= 0 else tuple((p + i) % n for i in range(1, n))
+        self.trade = TradeOffer(p, give, want, targets)
+        self.phase = TRADE
+        events.append(Event("offer", p, {"give": list(give), "want": list(want), "target": target}))
+
+    def _check_answer(self, p: int) -> TradeOffer:
+        if self.phase != TRADE or self.trade is None or p == self.trade.offerer:
+            raise _fail("rule.no_offer_to_answer")
+        return self.trade
+
+    def _check_accept(self, p: int, value: None) -> None:
+        trade = self._check_answer(p)
+        if not _holds(self.players[p].hand, trade.want):
+            raise _fail("rule.cards_not_held")
+
+    def _check_decline(self, p: int, value: None) -> None:
+        self._check_answer(p)
+
+    def _check_counter(self, p: int, value: tuple[Cards, Cards]) -> None:
+        self._check_answer(p)
+        give, want = value
+        self._check_terms(give, want)
+        if not _holds(self.players[p].hand, want):
+            raise _fail("rule.cards_not_held")
+
+    def _do_answer(self, p: int, kind: str, terms: tuple[Cards, Cards] | None, events: list[Event]) -> None:
+        trade = self.trade
+        assert trade is not None
+        trade.answers[p] = (kind, terms)
+        data: dict[str, Any] = {"offerer": trade.offerer}
+        if terms is not None:
+            data.update(give=list(terms[0]), want=list(terms[1]))
+        events.append(Event(kind, p, data))
+        if trade.waiting_for() < 0 and all(a[0] == A.DECLINE for a in trade.answers.values()):
+            self.trade = None
+            self.phase = MAIN
+            events.append(Event("trade_declined", trade.offerer, {}))
+
+    def _do_accept(self, p: int, value: None, events: list[Event]) -> None:
+        self._do_answer(p, A.ACCEPT, None, events)
+
+    def _do_decline(self, p: int, value: None, events: list[Event]) -> None:
+        self._do_answer(p, A.DECLINE, None, events)
+
+    def _do_counter(self, p: int, value: tuple[Cards, Cards], events: list[Event]) -> None:
+        self._do_answer(p, A.COUNTER, value, events)
+
+    def _check_confirm(self, p: int, partner: int) -> None:
+        trade = self.trade
+        if self.phase != TRADE or trade is None:
+            raise _fail("rule.no_offer_open")
+        terms = trade.terms_with(partner)
+        if terms is None:
+            raise _fail("rule.partner_not_accepted", partner=partner)
+        give, want = terms
+        if not _holds(self.players[p].hand, give) or not _holds(self.players[partner].hand, want):
+            raise _fail("rule.cards_not_held")
+
+    def _do_confirm(self, p: int, partner: int, events: list[Event]) -> None:
+        assert self.trade is not None
+        terms = self.trade.terms_with(partner)
+        assert terms is not None
+        give, want = terms
+        mine, theirs = self.players[p].hand, self.players[partner].hand
+        for r in range(5):
+            mine[r] += want[r] - give[r]
+            theirs[r] += give[r] - want[r]
+        self.trade = None
+        self.phase = MAIN
+        events.append(Event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
+
+    def _check_cancel(self, p: int, value: None) -> None:
+        if self.phase != TRADE:
+            raise _fail("rule.no_offer_open")
+
+    def _do_cancel(self, p: int, value: None, events: list[Event]) -> None:
+        self.trade = None
+        self.phase = MAIN
+        events.append(Event("trade_cancelled", p, {}))
+
+    def _trade_actions(self, p: int) -> list[Action]:
+        trade = self.trade
+        assert trade is not None
+        if p != trade.offerer:
+            out = [Action(p, A.DECLINE)]
+            hand = self.players[p].hand
+            if _holds(hand, trade.want):
+                out.append(Action(p, A.ACCEPT))
+            for give in range(5):
+                for want in range(5):
+                    if give != want and hand[want]:
+                        out.append(Action(p, A.COUNTER, (_one(give), _one(want))))
+            return out
+        out = [Action(p, A.CANCEL)]
+        for seat in trade.targets:
+            if self.is_legal(Action(p, A.CONFIRM, seat)):
+                out.append(Action(p, A.CONFIRM, seat))
+        return out
+
+    # --- the main phase ---------------------------------------------------------------------
+
+    def _main_actions(self, p: int) -> list[Action]:
+        pl = self.players[p]
+        hand = pl.hand
+        out = [Action(p, A.END)]
+        brick, lumber, wool, grain, ore = hand
+        if brick and lumber and len(pl.roads) < ROADS:
+            out += [Action(p, A.ROAD, e) for e in self._road_spots(p)]
+        if brick and lumber and wool and grain and len(pl.settlements) < SETTLEMENTS:
+            out += [Action(p, A.SETTLEMENT, n) for n in self._settlement_spots(p)]
+        if grain >= 2 and ore >= 3 and len(pl.cities) < CITIES:
+            out += [Action(p, A.CITY, n) for n in pl.settlements]
+        if wool and grain and ore and any(self.deck):
+            out.append(Action(p, A.BUY))
+        if not self.dev_played:
+            playable = [pl.dev[c] - pl.dev_new[c] for c in range(5)]
+            if playable[KNIGHT]:
+                out.append(Action(p, A.KNIGHT))
+            if playable[ROAD_BUILDING]:
+                out.append(Action(p, A.ROAD_BUILDING))
+            if playable[MONOPOLY]:
+                out += [Action(p, A.MONOPOLY, r) for r in range(5)]
+            if playable[YEAR_OF_PLENTY]:
+                bank = self.bank
+                out += [
+                    Action(p, A.YEAR_OF_PLENTY, (a, b))
+                    for a in range(5)
+                    for b in range(a, 5)
+                    if bank[a] >= 1 + (a == b) and bank[b]
+                ]
+        for give in range(5):
+            if hand[give] >= 2 and hand[give] >= self.trade_ratio(p, give):
+                out += [Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give and self.bank[get]]
+        return out
+
+    def offer_actions(self, p: int | None = None) -> list[Action]:
+        """The one-for-one domestic offers (to all players) the current player could make."""
+        p = self.current if p is None else p
+        if self.phase != MAIN or p != self.current:
+            return []
+        hand = self.players[p].hand
+        return [
+            Action(p, A.OFFER, (_one(give), _one(want), -1))
+            for give in range(5)
+            if hand[give]
+            for want in range(5)
+            if want != give
+        ]
+
+    def _check_end(self, p: int, value: None) -> None:
+        if self.phase != MAIN:
+            raise _fail("rule.roll_first" if self.phase == ROLL else self._phase_rule())
+
+    def _do_end(self, p: int, value: None, events: list[Event]) -> None:
+        pl = self.players[p]
+        pl.dev_new = [0] * 5
+        events.append(Event("end_turn", p, {}))
+        self._start_turn((p + 1) % len(self.players), events)
+
+    def _start_turn(self, p: int, events: list[Event]) -> None:
+        self.current = p
+        self.turn += 1
+        self.dev_played = False
+        self.dice = None
+        self.phase = ROLL
+        events.append(Event("turn", p, {"turn": self.turn}))
+        self._check_victory(p, events)  # points gained on someone else's turn count now
+
+    # --- Longest Road and Largest Army ----------------------------------------------------------
+
+    def _update_longest_road(self, events: list[Event] | None = None, players: tuple[int, ...] | None = None) -> None:
+        todo = range(len(self.players)) if players is None else players
+        for q in todo:
+            pl = self.players[q]
+            pl.road_length = longest_road(pl.roads, self.node_owner, q)
+        lengths = [pl.road_length for pl in self.players]
+        best = max(lengths)
+        holder = self.longest_road
+        if holder >= 0 and lengths[holder] >= LONGEST_ROAD_MIN and lengths[holder] == best:
+            return  # the holder keeps it, even on a tie
+        leaders = [q for q in range(len(lengths)) if lengths[q] == best]
+        new = leaders[0] if best >= LONGEST_ROAD_MIN and len(leaders) == 1 else -1
+        if new != holder:
+            self.longest_road = new
+            if events is not None:
+                events.append(Event("longest_road", new, {"previous": holder, "length": best}))
+
+    def _update_largest_army(self, p: int, events: list[Event]) -> None:
+        knights = self.players[p].knights
+        holder = self.largest_army
+        if p != holder and knights >= LARGEST_ARMY_MIN and (holder < 0 or knights > self.players[holder].knights):
+            self.largest_army = p
+            events.append(Event("largest_army", p, {"previous": holder, "knights": knights}))
+
+    # --- victory -------------------------------------------------------------------------------
+
+    def _check_victory(self, p: int, events: list[Event]) -> None:
+        if self.phase != OVER and p == self.current and self.victory_points(p) >= self.options.vp_target:
+            self.phase = OVER
+            self.winner = p
+            self.trade = None
+            points = [self.victory_points(q) for q in range(len(self.players))]
+            events.append(Event("win", p, {"points": points}))
+
+    # --- dispatch --------------------------------------------------------------------------------
+
+    def _perform(self, action: Action, events: list[Event]) -> None:
+        p, kind, value = action
+        getattr(self, "_do_" + kind)(p, value, events)
+        self._check_victory(self.current, events)
+
+    def _phase_rule(self) -> str:
+        """The rule key explaining what the game is waiting for instead."""
+        return "rule.phase_" + self.phase
+
+
+def _one(r: int) -> Cards:
+    cards = [0, 0, 0, 0, 0]
+    cards[r] = 1
+    return tuple(cards)  # type: ignore[return-value]
+

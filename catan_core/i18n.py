@@ -1,0 +1,112 @@
+"""Message catalogs: every sentence the game shows, in English, Spanish, German and Hindi.
+
+The engine never builds sentences itself: errors and events carry a message key and
+parameters, and :func:`translate` turns them into text in the chosen language. Catalogs
+are the JSON files in ``catan_core/messages/`` (one per language, the same keys in each).
+
+A catalog entry is a string with ``{name}`` placeholders, or a plural table
+``{"one": ..., "other": ...}`` chosen by the ``count`` parameter. Parameters named after
+seats, resources, development cards or card lists are rendered in the language:
+
+>>> translate("rule.distance", {"node": 12}, "en")
+'Too close: no building may stand next to another (the distance rule).'
+>>> translate("event.produce", {"player": 0, "cards": [2, 0, 0, 0, 1]}, "en", names=["Ana"])
+'Ana receives 2 brick, 1 ore.'
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
+"""Languages the game speaks; English is the reference catalog."""
+DEFAULT_LANGUAGE = "en"
+
+_DIR = Path(__file__).with_name("messages")
+
+SEAT_PARAMS = frozenset({"player", "victim", "partner", "offerer", "target", "seat", "expected", "previous", "winner"})
+RESOURCE_PARAMS = frozenset({"resource", "give_resource", "get_resource"})
+CARDS_PARAMS = frozenset({"cards", "give", "want", "cost"})
+DEV_CARD_NAMES: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
+_RESOURCE_NAMES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+
+
+@lru_cache(maxsize=None)
+def catalog(lang: str) -> dict[str, Any]:
+    """The messages of ``lang`` (an unknown language gives the English catalog)."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
+def plural_category(lang: str, count: int) -> str:
+    """``"one"`` or ``"other"`` for ``count`` in ``lang`` (Hindi treats 0 and 1 as one)."""
+    if lang == "hi":
+        return "one" if count in (0, 1) else "other"
+    return "one" if count == 1 else "other"
+
+
+def _entry(key: str, lang: str) -> Any:
+    entry = catalog(lang).get(key)
+    if entry is None and lang != DEFAULT_LANGUAGE:
+        entry = catalog(DEFAULT_LANGUAGE).get(key)
+    return entry
+
+
+def seat_name(seat: int, lang: str, names: Sequence[str] | None = None) -> str:
+    """A seat's display name; -1 reads as "everyone"/"nobody" depending on context."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    if seat < 0:
+        return translate("word.nobody", {}, lang)
+    return translate("word.seat", {"number": seat + 1}, lang)
+
+
+def cards_text(cards: Sequence[int], lang: str) -> str:
+    """``[2, 0, 0, 0, 1]`` -> ``"2 brick, 1 ore"`` in ``lang``."""
+    parts = [
+        translate("cards.item", {"count": c, "resource": r}, lang) for r, c in enumerate(cards) if c
+    ]
+    return translate("word.list_separator", {}, lang).join(parts) or translate("word.nothing", {}, lang)
+
+
+def _render(name: str, value: Any, lang: str, names: Sequence[str] | None) -> Any:
+    if name in SEAT_PARAMS and isinstance(value, int):
+        if name == "target" and value < 0:
+            return translate("word.everyone", {}, lang)
+        return seat_name(value, lang, names)
+    if name in RESOURCE_PARAMS and isinstance(value, int):
+        return translate("resource." + _RESOURCE_NAMES[value], {}, lang)
+    if name in CARDS_PARAMS and isinstance(value, (list, tuple)):
+        return cards_text(value, lang)
+    if name == "card" and isinstance(value, int):
+        return translate("devcard." + DEV_CARD_NAMES[value], {}, lang)
+    if name == "dice" and isinstance(value, (list, tuple)):
+        return " + ".join(str(d) for d in value)
+    return value
+
+
+class _Params(dict):  # type: ignore[type-arg]
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """The sentence for message ``key`` with ``params``, in ``lang``.
+
+    ``names`` are the seats' display names. A key missing from every catalog is
+    returned as is, so that a gap is visible rather than fatal.
+    """
+    params = params or {}
+    entry = _entry(key, lang)
+    if entry is None:
+        return key
+    if isinstance(entry, dict):
+        entry = entry.get(plural_category(lang, int(params.get("count", 0))), entry.get("other", key))
+    rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
+    return str(entry).format_map(rendered)
