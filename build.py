@@ -22,6 +22,8 @@ import json
 import shutil
 import struct
 import subprocess
+import sys
+import threading
 import zipfile
 import zlib
 from pathlib import Path
@@ -215,16 +217,28 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, directory=self.root, **kwargs)  # type: ignore[arg-type]
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if self.path.startswith(self.prefix) or self.path.split("?")[0] == self.prefix[:-1]:
+            return super().send_head()
+        self.send_error(404)
+        return None
+
     def translate_path(self, path: str) -> str:
         if path.startswith(self.prefix):
             return super().translate_path("/" + path[len(self.prefix):])
-        if path.split("?")[0] == self.prefix.rstrip("/"):
-            return self.root  # the directory without its slash: the base class redirects
-        return str(Path(self.root) / "\0")  # no such file: 404
+        return self.root  # the prefix without its slash: the base class redirects to the directory
 
     def log_message(self, format: str, *args: object) -> None:
         if not self.quiet:
             super().log_message(format, *args)
+
+
+class DistServer(http.server.ThreadingHTTPServer):
+    """A threading HTTP server that stays quiet when a browser drops a connection early."""
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)  # type: ignore[arg-type]
 
 
 def make_handler(directory: Path = DIST, prefix: str = "/", quiet: bool = False) -> type[DistHandler]:
@@ -232,9 +246,19 @@ def make_handler(directory: Path = DIST, prefix: str = "/", quiet: bool = False)
     return type("BoundDistHandler", (DistHandler,), {"root": str(directory), "prefix": prefix, "quiet": quiet})
 
 
+def start_server(directory: Path = DIST, prefix: str = "/", port: int = 0) -> tuple[DistServer, str]:
+    """Serve ``directory`` quietly from a background thread on 127.0.0.1 (``port`` 0: any free one).
+
+    Returns the server and the URL of ``prefix`` on it. Stop it with ``shutdown()`` then ``server_close()``.
+    """
+    server = DistServer(("127.0.0.1", port), make_handler(directory, prefix, quiet=True))
+    threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+
+
 def serve(port: int, directory: Path = DIST) -> None:
-    """Serve ``directory`` on http://127.0.0.1:port/ until interrupted."""
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), make_handler(directory)) as server:
+    """Serve ``directory`` on http://127.0.0.1:port/ until interrupted, logging each request."""
+    with DistServer(("127.0.0.1", port), make_handler(directory)) as server:
         print(f"Serving {directory} at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
         try:
             server.serve_forever()
