@@ -1,0 +1,110 @@
+"""The built site: boots from the local server only, under any sub-path, offline, installable."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from typing import TYPE_CHECKING
+
+import build
+import catan_core
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from conftest import GuardedBrowser, LocalSite
+    from playwright.sync_api import Page
+
+pytestmark = pytest.mark.e2e
+
+SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
+TEXT_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", "sw.js")
+
+
+def sw_assets(dist: Path) -> list[str]:
+    """The URLs that dist/sw.js precaches."""
+    found = re.search(r"const ASSETS = (\[.*?\]);", (dist / "sw.js").read_text(encoding="utf-8"), re.S)
+    assert found, "sw.js has no ASSETS list"
+    return json.loads(found[1])
+
+
+def test_app_reaches_ready_using_only_the_local_server(app_page: Page, site: LocalSite) -> None:
+    assert app_page.get_attribute("html", "data-ready") == "1"
+    assert f"catan_core {catan_core.__version__}" in app_page.inner_text("#app")
+    assert app_page.locator(".loading").count() == 0
+    loaded = app_page.evaluate("performance.getEntriesByType('resource').map(e => e.name)")
+    assert any(url.endswith("/pyodide.asm.wasm") for url in loaded)
+    assert [url for url in loaded if not url.startswith(site.url)] == []
+    # The `browse` guard behind app_page also fails the test on any blocked request.
+
+
+def test_works_under_a_subpath(browse: GuardedBrowser, site_under_subpath: LocalSite) -> None:
+    assert site_under_subpath.url.endswith("/games/catan/")
+    page = browse.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site_under_subpath.url)
+    browse.wait_ready(page)
+    assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
+    assert requested and [url for url in requested if not url.startswith(site_under_subpath.url)] == []
+
+
+def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable[[str], LocalSite]) -> None:
+    local = serve_dist("/")  # its own server, so stopping it leaves the others alone
+    page = browse.open(local.url)
+    page.wait_for_function(SW_CONTROLLED, timeout=60_000)  # installed (all precached) and active
+    cache_names = page.evaluate("caches.keys()")
+    assert len(cache_names) == 1 and cache_names[0].startswith("catan:" + local.url)
+
+    local.stop()
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(local.url, timeout=5)
+
+    response = page.reload()
+    browse.wait_ready(page)
+    assert response is not None and response.from_service_worker
+    assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
+
+
+def test_manifest_is_linked_and_parseable(app_page: Page) -> None:
+    session = app_page.context.new_cdp_session(app_page)
+    try:
+        manifest = session.send("Page.getAppManifest")
+    finally:
+        session.detach()
+    assert manifest["url"].endswith("/manifest.webmanifest")
+    assert manifest["errors"] == []
+    data = json.loads(manifest["data"])
+    assert data["name"] == "Catan" and data["start_url"] == "." and data["display"] == "standalone"
+    icon_types = app_page.evaluate(
+        """async (icons) => Promise.all(icons.map(async (icon) => {
+            const response = await fetch(new URL(icon.src, document.querySelector('link[rel=manifest]').href));
+            return response.ok ? response.headers.get('content-type') : 'HTTP ' + response.status;
+        }))""",
+        data["icons"],
+    )
+    assert icon_types == [icon["type"] for icon in data["icons"]]
+    assert "image/svg+xml" in icon_types
+
+
+def test_service_worker_precaches_every_file(dist_dir: Path) -> None:
+    files = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file())
+    assert sw_assets(dist_dir) == ["./", *(name for name in files if name != "sw.js")]
+
+
+def test_only_relative_urls(dist_dir: Path) -> None:
+    for name in TEXT_FILES:
+        text = (dist_dir / name).read_text(encoding="utf-8")
+        assert "://" not in text, name
+        assert not re.search(r"""(?:src|href|start_url|scope)["']?\s*[=:]\s*["']/""", text), name
+
+
+def test_build_is_reproducible(dist_dir: Path, tmp_path: Path) -> None:
+    again = build.build(tmp_path / "dist")
+    for name in ("catan_core.zip", "sw.js", "icons/icon-512.png"):
+        assert (again / name).read_bytes() == (dist_dir / name).read_bytes(), name
