@@ -160,7 +160,7 @@ class Event(NamedTuple):
 class PlayerState:
     """Everything one seat holds. Hidden parts (``hand``, ``dev``) are read via views."""
 
-    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length")
+    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length", "ratios")
 
     def __init__(self) -> None:
         self.hand: list[int] = [0] * 5
@@ -174,6 +174,8 @@ class PlayerState:
         self.cities: list[int] = []
         self.roads: list[int] = []
         self.road_length = 0
+        self.ratios: list[int] = [4] * 5
+        """Best maritime ratio for giving each resource (from the harbors reached)."""
 
     def copy(self) -> "PlayerState":
         """An independent copy."""
@@ -181,6 +183,7 @@ class PlayerState:
         p.hand, p.dev, p.dev_new, p.played = self.hand[:], self.dev[:], self.dev_new[:], self.played[:]
         p.settlements, p.cities, p.roads = self.settlements[:], self.cities[:], self.roads[:]
         p.road_length = self.road_length
+        p.ratios = self.ratios[:]
         return p
 
     @property
@@ -221,6 +224,14 @@ class TradeOffer:
         if answer is None or answer[0] == A.DECLINE:
             return None
         return (self.give, self.want) if answer[0] == A.ACCEPT else answer[1]
+
+
+_SEATS = range(6)
+_ROAD_ACTIONS = tuple(tuple(Action(p, A.ROAD, e) for e in range(len(EDGE_NODES))) for p in _SEATS)
+_SETTLEMENT_ACTIONS = tuple(tuple(Action(p, A.SETTLEMENT, n) for n in range(NODE_COUNT)) for p in _SEATS)
+_CITY_ACTIONS = tuple(tuple(Action(p, A.CITY, n) for n in range(NODE_COUNT)) for p in _SEATS)
+_SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
+"""Legal-action lists reuse these immutable actions instead of building new ones."""
 
 
 def _fail(key: str, **params: Any) -> IllegalActionError:
@@ -300,10 +311,12 @@ class Game:
         """Dice results queued by a scenario or a test; used before random ones."""
         self.history: list[Action] = []
         self.log: list[Event] = []
-        self._hex_by_number: dict[int, list[int]] = {}
+        self._producers: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        """For each dice total: (hex, resource, intersections) of the hexes showing it."""
         for h in range(HEX_COUNT):
             if self.board.numbers[h]:
-                self._hex_by_number.setdefault(self.board.numbers[h], []).append(h)
+                entry = (h, self.board.hex_resource(h), HEX_NODES[h])
+                self._producers.setdefault(self.board.numbers[h], []).append(entry)
         if options.board == "beginner":
             self._beginner_start()
         else:
@@ -366,20 +379,29 @@ class Game:
         if phase == MAIN:
             return self._main_actions(p)
         if phase == ROLL:
-            out = [Action(p, A.ROLL)]
+            out = [_SIMPLE_ACTIONS[p, A.ROLL]]
             if self._can_play_dev(p, KNIGHT):
-                out.append(Action(p, A.KNIGHT))
+                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
             return out
         if phase == SETUP_SETTLEMENT:
-            return [Action(p, A.SETTLEMENT, n) for n in self._free_nodes()]
+            actions = _SETTLEMENT_ACTIONS[p]
+            return [actions[n] for n in self._free_nodes()]
         if phase == SETUP_ROAD:
-            return [Action(p, A.ROAD, e) for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
+            actions = _ROAD_ACTIONS[p]
+            return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
-            return [Action(p, A.ROBBER, (h, v)) for h in range(HEX_COUNT) if h != self.robber for v in self._victims(h)]
+            robbable = self._robbable()
+            return [
+                Action(p, A.ROBBER, (h, v))
+                for h in range(HEX_COUNT)
+                if h != self.robber
+                for v in self._victims(h, robbable)
+            ]
         if phase == DISCARD:
             return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
         if phase == ROAD_BUILDING_PHASE:
-            return [Action(p, A.ROAD, e) for e in self._road_spots(p)]
+            actions = _ROAD_ACTIONS[p]
+            return [actions[e] for e in self._road_spots(p)]
         if phase == TRADE:
             return self._trade_actions(p)
         return []
@@ -412,15 +434,7 @@ class Game:
 
     def trade_ratio(self, p: int, resource: int) -> int:
         """Best maritime ratio of seat ``p`` for giving ``resource`` (4, 3 or 2)."""
-        ratio = 4
-        board = self.board
-        for n in self.players[p].settlements + self.players[p].cities:
-            harbor = board.node_harbor(n)
-            if harbor == resource:
-                return 2
-            if harbor == GENERIC_HARBOR:
-                ratio = 3
-        return ratio
+        return self.players[p].ratios[resource]
 
     def copy(self) -> "Game":
         """An independent copy for search (history and log are shared, read-only)."""
@@ -512,38 +526,34 @@ class Game:
             self.phase = MAIN
 
     def _produce(self, total: int, events: list[Event]) -> None:
-        n = len(self.players)
-        owed = [[0] * 5 for _ in range(n)]
-        board, node_owner, node_city = self.board, self.node_owner, self.node_city
-        for h in self._hex_by_number.get(total, ()):
-            if h == self.robber:
+        node_owner, node_city, robber = self.node_owner, self.node_city, self.robber
+        claims: dict[int, dict[int, int]] = {}
+        """resource -> seat -> cards owed"""
+        for h, r, nodes in self._producers.get(total, ()):
+            if h == robber:
                 events.append(Event("robber_blocks", -1, {"hex": h}))
                 continue
-            r = board.hex_resource(h)
-            for node in HEX_NODES[h]:
+            for node in nodes:
                 owner = node_owner[node]
                 if owner >= 0:
-                    owed[owner][r] += 2 if node_city[node] else 1
-        for r in range(5):
-            claimants = [p for p in range(n) if owed[p][r]]
-            if not claimants:
-                continue
-            need = sum(owed[p][r] for p in claimants)
-            if need <= self.bank[r]:
-                pass
-            elif len(claimants) == 1:
-                owed[claimants[0]][r] = self.bank[r]  # the only claimant takes what is left
-                events.append(Event("shortage_partial", claimants[0], {"resource": r, "count": self.bank[r]}))
-            else:
-                for p in claimants:
-                    owed[p][r] = 0
-                events.append(Event("shortage", -1, {"resource": r}))
-            for p in claimants:
-                self.bank[r] -= owed[p][r]
-                self.players[p].hand[r] += owed[p][r]
-        for p in range(n):
-            if any(owed[p]):
-                events.append(Event("produce", p, {"cards": owed[p]}))
+                    owed = claims.setdefault(r, {})
+                    owed[owner] = owed.get(owner, 0) + (2 if node_city[node] else 1)
+        received: dict[int, list[int]] = {}
+        for r in sorted(claims):
+            owed = claims[r]
+            if sum(owed.values()) > self.bank[r]:
+                if len(owed) > 1:  # supply shortage: nobody receives this resource
+                    events.append(Event("shortage", -1, {"resource": r}))
+                    continue
+                (only,) = owed  # the only claimant takes what is left
+                owed[only] = self.bank[r]
+                events.append(Event("shortage_partial", only, {"resource": r, "count": self.bank[r]}))
+            for owner, count in owed.items():
+                self.bank[r] -= count
+                self.players[owner].hand[r] += count
+                received.setdefault(owner, [0] * 5)[r] += count
+        for owner in sorted(received):
+            events.append(Event("produce", owner, {"cards": received[owner]}))
 
     # --- the robber -------------------------------------------------------------------------
 
@@ -575,18 +585,22 @@ class Game:
         if not any(self.discards):
             self.phase = ROBBER
 
-    def _victims(self, h: int) -> list[int]:
-        """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
-        p = self.current
-        seen: list[int] = []
+    def _robbable(self) -> set[int]:
+        """Seats the current player may rob anywhere: others holding cards, and (friendly
+        robber) having more than 2 public points."""
         friendly = self.options.friendly_robber
-        for node in HEX_NODES[h]:
-            owner = self.node_owner[node]
-            if owner >= 0 and owner != p and owner not in seen and self.players[owner].hand_size:
-                if not (friendly and self.victory_points(owner, public=True) <= 2):
-                    seen.append(owner)
-        seen.sort()
-        return seen or [-1]
+        return {
+            q
+            for q, pl in enumerate(self.players)
+            if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
+        }
+
+    def _victims(self, h: int, robbable: set[int] | None = None) -> list[int]:
+        """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
+        if robbable is None:
+            robbable = self._robbable()
+        owner = self.node_owner
+        return sorted({owner[n] for n in HEX_NODES[h]} & robbable) or [-1]
 
     def _check_robber(self, p: int, value: tuple[int, int]) -> None:
         if self.phase != ROBBER:
@@ -715,7 +729,13 @@ class Game:
 
     def _place_settlement(self, p: int, node: int) -> None:
         self.node_owner[node] = p
-        self.players[p].settlements.append(node)
+        pl = self.players[p]
+        pl.settlements.append(node)
+        harbor = self.board.node_harbor(node)
+        if harbor == GENERIC_HARBOR:
+            pl.ratios = [min(r, 3) for r in pl.ratios]
+        elif harbor >= 0:
+            pl.ratios[harbor] = 2
 
     def _do_settlement(self, p: int, node: int, events: list[Event]) -> None:
         setup = self.phase == SETUP_SETTLEMENT
@@ -1000,22 +1020,25 @@ class Game:
     def _main_actions(self, p: int) -> list[Action]:
         pl = self.players[p]
         hand = pl.hand
-        out = [Action(p, A.END)]
+        out = [_SIMPLE_ACTIONS[p, A.END]]
         brick, lumber, wool, grain, ore = hand
         if brick and lumber and len(pl.roads) < ROADS:
-            out += [Action(p, A.ROAD, e) for e in self._road_spots(p)]
+            actions = _ROAD_ACTIONS[p]
+            out += [actions[e] for e in self._road_spots(p)]
         if brick and lumber and wool and grain and len(pl.settlements) < SETTLEMENTS:
-            out += [Action(p, A.SETTLEMENT, n) for n in self._settlement_spots(p)]
+            actions = _SETTLEMENT_ACTIONS[p]
+            out += [actions[n] for n in self._settlement_spots(p)]
         if grain >= 2 and ore >= 3 and len(pl.cities) < CITIES:
-            out += [Action(p, A.CITY, n) for n in pl.settlements]
+            actions = _CITY_ACTIONS[p]
+            out += [actions[n] for n in pl.settlements]
         if wool and grain and ore and any(self.deck):
-            out.append(Action(p, A.BUY))
+            out.append(_SIMPLE_ACTIONS[p, A.BUY])
         if not self.dev_played:
             playable = [pl.dev[c] - pl.dev_new[c] for c in range(5)]
             if playable[KNIGHT]:
-                out.append(Action(p, A.KNIGHT))
+                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
             if playable[ROAD_BUILDING]:
-                out.append(Action(p, A.ROAD_BUILDING))
+                out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
             if playable[MONOPOLY]:
                 out += [Action(p, A.MONOPOLY, r) for r in range(5)]
             if playable[YEAR_OF_PLENTY]:
@@ -1105,11 +1128,16 @@ class Game:
     def _perform(self, action: Action, events: list[Event]) -> None:
         p, kind, value = action
         getattr(self, "_do_" + kind)(p, value, events)
-        self._check_victory(self.current, events)
+        if kind in _POINT_KINDS:
+            self._check_victory(self.current, events)
 
     def _phase_rule(self) -> str:
         """The rule key explaining what the game is waiting for instead."""
         return "rule.phase_" + self.phase
+
+
+_POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY, A.END})
+"""Actions that can change someone's victory points."""
 
 
 def _one(r: int) -> Cards:
