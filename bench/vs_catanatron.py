@@ -17,11 +17,12 @@ noise; by default the process (and so the subprocess) is pinned to one core.
   with default options (10 VP, discard limit 7, random base map) and its own
   cap of 1000 turns (``catanatron.game.TURNS_LIMIT``; a turn there is one
   player's turn, including the 6 turn advances of the setup snake).
-* Ours: ``catan_core.simulate.simulate(games, seed, players=4, max_turns=1000)``.
+* Ours: ``catan_core.simulate.simulate(games, seed, players=4, max_turns=1000)``
+  (a turn is one player's regular turn; the setup rounds are not counted).
 
 Only game play is timed (interpreter start-up and imports are not). It prints,
 for each engine, games, seconds, games/s, mean turns and mean actions per game
-(and Catanatron's count of games stopped by its turn cap), then the ratio
+(and how many games each engine's turn cap stopped), then the ratio
 ours/theirs of games per second. Catanatron's games are seeded but still vary
 from run to run (its play depends on object addresses, which ASLR changes), so
 its figures wobble a little between runs.
@@ -88,8 +89,11 @@ def run_ours(games: int, seed: int) -> dict[str, Any]:
     from catan_core.simulate import simulate
 
     report = simulate(games, seed, players=4, max_turns=1000)
-    return {"games": report.games, "seconds": report.seconds,
-            "turns": report.turns, "actions": report.actions}
+    result = {"games": report.games, "seconds": report.seconds,
+              "turns": report.turns, "actions": report.actions}
+    if hasattr(report, "winners"):  # seat per game, -1 when the turn cap stopped it
+        result.update(capped=sum(w < 0 for w in report.winners), turns_limit=1000)
+    return result
 
 
 def add(total: dict[str, Any], part: dict[str, Any]) -> None:
