@@ -311,6 +311,8 @@ class Game:
         """Dice results queued by a scenario or a test; used before random ones."""
         self.history: list[Action] = []
         self.log: list[Event] = []
+        self.origin: dict[str, Any] | None = None
+        """The scenario this game started from (None: a new game from the seed)."""
         self._producers: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
         """For each dice total: (hex, resource, intersections) of the hexes showing it."""
         for h in range(HEX_COUNT):
