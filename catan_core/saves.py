@@ -349,8 +349,10 @@ def check_consistency(game: Game) -> None:
 
 
 def _road_connected(game: Game, p: int, e: int, own: set[int]) -> bool:
-    """Whether road ``e`` of seat ``p`` reaches one of ``own`` buildings through ``p``'s roads
-    without passing through an opponent's building."""
+    """Whether road ``e`` of seat ``p`` reaches one of ``own`` buildings through ``p``'s roads.
+
+    An opponent's later settlement may cut a road network, so the walk passes through
+    opponents' buildings: every road was connected when it was built."""
     seen = {e}
     todo = [e]
     while todo:
@@ -358,8 +360,6 @@ def _road_connected(game: Game, p: int, e: int, own: set[int]) -> bool:
         for node in EDGE_NODES[edge]:
             if node in own:
                 return True
-            if game.node_owner[node] >= 0:
-                continue
             for f in NODE_EDGES[node]:
                 if f not in seen and game.edge_owner[f] == p:
                     seen.add(f)
