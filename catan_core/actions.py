@@ -16,7 +16,7 @@ Action(player=2, kind='road', value=17)
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import Any, NamedTuple
 
 from .board import RESOURCES
 from .errors import InvalidActionError
@@ -50,7 +50,8 @@ KINDS: tuple[str, ...] = (
     DISCARD, ROBBER, MARITIME, OFFER, ACCEPT, DECLINE, COUNTER, CONFIRM, CANCEL, END,
 )
 
-Value = Union[None, int, tuple]
+Value = Any
+"""None, an int or a tuple, depending on the kind (see the kind constants)."""
 
 
 class Action(NamedTuple):

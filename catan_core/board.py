@@ -71,9 +71,11 @@ def _build_topology() -> tuple:
     points = sorted({p for corners in corner_points for p in corners}, key=lambda p: (p[1], p[0]))
     node_of = {p: i for i, p in enumerate(points)}
     hex_nodes = tuple(tuple(node_of[p] for p in corners) for corners in corner_points)
-    pairs = {
-        tuple(sorted((ns[i], ns[(i + 1) % 6]))) for ns in hex_nodes for i in range(6)
-    }
+    def side(ns: tuple[int, ...], i: int) -> tuple[int, int]:
+        a, b = ns[i], ns[(i + 1) % 6]
+        return (a, b) if a < b else (b, a)
+
+    pairs = {side(ns, i) for ns in hex_nodes for i in range(6)}
 
     def midpoint(pair: tuple[int, int]) -> tuple[int, int]:
         (ax, ay), (bx, by) = points[pair[0]], points[pair[1]]
@@ -82,7 +84,7 @@ def _build_topology() -> tuple:
     edges = sorted(pairs, key=midpoint)
     edge_of = {pair: i for i, pair in enumerate(edges)}
     hex_edges = tuple(
-        tuple(edge_of[tuple(sorted((ns[i], ns[(i + 1) % 6])))] for i in range(6)) for ns in hex_nodes
+        tuple(edge_of[side(ns, i)] for i in range(6)) for ns in hex_nodes
     )
     return tuple(points), hex_nodes, tuple(edges), hex_edges
 
