@@ -110,3 +110,26 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
         entry = entry.get(plural_category(lang, int(params.get("count", 0))), entry.get("other", key))
     rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
     return str(entry).format_map(rendered)
+
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "es": "Español", "de": "Deutsch", "hi": "हिन्दी"}
+"""Each language's name in its own words, for a language picker."""
+
+
+def pick_language(stored: object, navigator_languages: Sequence[object] | None = ()) -> str:
+    """The language to show: the remembered choice if it is one of :data:`LANGUAGES`, else
+    the first browser language we speak (``"de-AT"`` counts as German), else English.
+
+    >>> pick_language(None, ["hi-IN", "en-US"])
+    'hi'
+    >>> pick_language("es", ["de"]), pick_language("xx", ["fr", "pt-BR"])
+    ('es', 'en')
+    """
+    if isinstance(stored, str) and stored in LANGUAGES:
+        return stored
+    for tag in navigator_languages or ():
+        if isinstance(tag, str):
+            primary = tag.strip().lower().replace("_", "-").split("-")[0]
+            if primary in LANGUAGES:
+                return primary
+    return DEFAULT_LANGUAGE
