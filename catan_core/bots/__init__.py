@@ -1,0 +1,54 @@
+"""Computer players, from a random baseline to a searching player.
+
+Levels are named by how they feel to a person:
+
+* ``beginner`` -- sensible but naive moves (:mod:`catan_core.bots.beginner`);
+* ``standard`` -- evaluates the positions its moves lead to (:mod:`catan_core.bots.standard`);
+* ``strong`` -- searches: plays each promising move out over sampled dice and sampled
+  hidden cards within a time budget (:mod:`catan_core.bots.strong`).
+
+Every bot reads only its own seat's :class:`~catan_core.views.View` and draws from its
+own seeded generator, so the same seed and the same views give the same actions.
+
+>>> from catan_core.game import Game, Options
+>>> game = Game(Options(players=3, board="beginner"), seed=2)
+>>> bots = [make_bot("standard", seed=p) for p in range(3)]
+>>> for _ in range(30):
+...     _ = game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+>>> game.turn > 1
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .base import Bot, PolicyBot
+from .beginner import BeginnerBot
+from .random_bot import RandomBot
+from .standard import StandardBot
+from .strong import StrongBot
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "beginner": BeginnerBot,
+    "standard": StandardBot,
+    "strong": StrongBot,
+}
+"""Bot classes by level name."""
+
+LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
+"""The levels offered to people, weakest first."""
+
+
+def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
+    """A new bot of ``level`` (see :data:`BOTS`); ``settings`` go to its constructor
+    (e.g. ``budget=0.3`` for the strong level)."""
+    try:
+        cls = BOTS[level]
+    except KeyError:
+        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOTS)}") from None
+    return cls(seed=seed, **settings)
+
+
+__all__ = ["BOTS", "LEVELS", "Bot", "PolicyBot", "RandomBot", "BeginnerBot", "StandardBot", "StrongBot", "make_bot"]

@@ -1,0 +1,252 @@
+"""Determinization: a full :class:`~catan_core.game.Game` consistent with one seat's view.
+
+A searching player cannot see opponents' cards, the development deck or the future dice,
+so it plays out *guesses*: :func:`determinize` copies everything public from the
+:class:`~catan_core.views.View` (board, pieces, robber, bank, phase, turn, special cards,
+the open offer, hand sizes, played cards) and fills in the rest by sampling with the
+bot's own generator:
+
+* opponents' resource hands, with their public sizes, drawn so that each resource's
+  total matches what the bank and the viewer's hand leave (``19 - bank - own``),
+  weighted by a :class:`~catan_core.bots.tracker.HandTracker`'s card counting;
+* opponents' unplayed development cards and the deck, dealt from the cards the viewer
+  has not seen (all 25 less the viewer's own and every card played face up);
+* the dice, from a fresh generator seeded by the bot's.
+
+The result depends on the view and the generator only, so two games that differ only in
+what the viewer cannot see give the same guesses.
+
+>>> from catan_core.game import Game, Options
+>>> from catan_core.rng import Rng
+>>> game = Game(Options(players=3, board="beginner"), seed=4)
+>>> guess = determinize(game.view(0), Rng(1))
+>>> guess.players[0].hand == game.players[0].hand, guess.phase == game.phase
+(True, True)
+>>> [sum(pl.hand) for pl in guess.players] == [sum(pl.hand) for pl in game.players]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board import HEX_COUNT, HEX_NODES, Board
+from ..game import (
+    DEV_DECK, KNIGHT, MAIN, MONOPOLY, OVER, RESOURCE_SUPPLY, ROAD_BUILDING, ROBBER, ROLL,
+    SETUP_ROAD, SETUP_SETTLEMENT, VICTORY_POINT, Game, Options, TradeOffer,
+)
+from ..rng import Rng
+from ..saves import place_pieces
+from ..views import View
+from .tracker import HandTracker
+
+_TEMPLATES: dict[Options, Game] = {}
+_PRODUCERS: dict[Board, dict[int, list[tuple[int, int, tuple[int, ...]]]]] = {}
+
+
+def _template(options: Options) -> Game:
+    game = _TEMPLATES.get(options)
+    if game is None:
+        game = Game(replace(options, board="beginner"), seed=0)
+        game.history, game.log = [], []
+        if len(_TEMPLATES) > 16:
+            _TEMPLATES.clear()
+        _TEMPLATES[options] = game
+    return game
+
+
+def _producers(board: Board) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
+    table = _PRODUCERS.get(board)
+    if table is None:
+        table = {}
+        for h in range(HEX_COUNT):
+            if board.numbers[h]:
+                table.setdefault(board.numbers[h], []).append((h, board.hex_resource(h), HEX_NODES[h]))
+        if len(_PRODUCERS) > 64:
+            _PRODUCERS.clear()
+        _PRODUCERS[board] = table
+    return table
+
+
+def this_turn(view: View, kind: str, player: int) -> int:
+    """How many ``kind`` events ``player`` caused since the current turn began (from the log)."""
+    count = 0
+    for event in reversed(view.log):
+        if event.kind == "turn" or event.kind == "end_turn":
+            break
+        if event.kind == kind and event.player == player:
+            count += 1
+    return count
+
+
+def dev_played(view: View) -> bool:
+    """Whether the current player has played a development card this turn.
+
+    Read from the log when there is one; otherwise, for the viewer's own turn, from the
+    legal actions (a playable card that is not offered means one was played)."""
+    if view.log:
+        return this_turn(view, "play_dev", view.current) > 0
+    if view.viewer != view.current or view.dev is None or view.phase not in (ROLL, MAIN):
+        return False
+    playable = [view.dev[c] - view.dev_new[c] for c in range(5)] if view.dev_new else list(view.dev)
+    kinds = {a.kind for a in view.legal}
+    return bool(
+        (playable[KNIGHT] and "knight" not in kinds)
+        or (view.phase == MAIN and playable[ROAD_BUILDING] and "road_building" not in kinds)
+        or (view.phase == MAIN and playable[MONOPOLY] and "monopoly" not in kinds)
+    )
+
+
+def _setup_order(view: View) -> list[int]:
+    n = len(view.players)
+    placed = sum(len(pv.settlements) + len(pv.cities) for pv in view.players)
+    idx = placed if view.phase == SETUP_SETTLEMENT else placed - 1
+    if idx < n:
+        start = (view.current - idx) % n
+    else:
+        start = (view.current - (2 * n - 1 - idx)) % n
+    order = [(start + i) % n for i in range(n)]
+    return (order + order[::-1])[idx:]
+
+
+def sample_hands(view: View, rng: Rng, tracker: HandTracker | None) -> list[list[int]]:
+    """Resource hands for every seat: the viewer's own, the others sampled."""
+    me = view.viewer
+    n = len(view.players)
+    own = list(view.hand) if view.hand is not None else [0] * 5
+    left = [RESOURCE_SUPPLY - view.bank[r] - (own[r] if me is not None else 0) for r in range(5)]
+    tracker = tracker or HandTracker()
+    hands: list[list[int]] = []
+    for q in range(n):
+        if q == me:
+            hands.append(own[:])
+            continue
+        size = view.players[q].hand_size
+        weights = tracker.expected(view, q)
+        hand = [0] * 5
+        for _ in range(size):
+            w = [(weights[r] - hand[r] + 0.05) if left[r] > 0 else 0.0 for r in range(5)]
+            w = [x if x > 0 else (0.01 if left[r] > 0 else 0.0) for r, x in enumerate(w)]
+            total = sum(w)
+            if total <= 0:
+                break
+            pick = (rng.next64() / 18446744073709551616.0) * total
+            r = 0
+            while r < 4 and (pick >= w[r] or w[r] == 0):
+                pick -= w[r]
+                r += 1
+            while left[r] <= 0:  # rounding at the edge: take any resource still left
+                r = (r + 1) % 5
+            hand[r] += 1
+            left[r] -= 1
+        hands.append(hand)
+    return hands
+
+
+def sample_dev(view: View, rng: Rng) -> tuple[list[list[int]], list[int]]:
+    """Unplayed development cards of every seat and the deck's composition."""
+    me = view.viewer
+    n = len(view.players)
+    unseen = list(DEV_DECK)
+    for pv in view.players:
+        for c in range(5):
+            unseen[c] -= pv.played[c]
+    if me is not None and view.dev is not None:
+        for c in range(5):
+            unseen[c] -= view.dev[c]
+    pool = [c for c in range(5) for _ in range(max(0, unseen[c]))]
+    rng.shuffle(pool)
+    devs: list[list[int]] = []
+    for q in range(n):
+        if q == me and view.dev is not None:
+            devs.append(list(view.dev))
+            continue
+        dev = [0] * 5
+        for _ in range(view.players[q].dev_cards):
+            if pool:
+                dev[pool.pop()] += 1
+        devs.append(dev)
+    deck = [0] * 5
+    for c in pool:
+        deck[c] += 1
+    # a current opponent cannot sit on enough points to have won already
+    q = view.current
+    if q != me and view.phase != OVER and q < n:
+        target = view.options.vp_target
+        while devs[q][VICTORY_POINT] and view.players[q].public_points + devs[q][VICTORY_POINT] >= target:
+            swap = next((c for c in range(5) if c != VICTORY_POINT and deck[c]), -1)
+            if swap < 0:
+                break
+            devs[q][VICTORY_POINT] -= 1
+            devs[q][swap] += 1
+            deck[VICTORY_POINT] += 1
+            deck[swap] -= 1
+    return devs, deck
+
+
+def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Game:
+    """A full game consistent with ``view``; hidden parts sampled with ``rng``."""
+    game = _template(view.options).copy()
+    game.options = view.options
+    game.seats = view.seats
+    game.board = view.board
+    game._producers = _producers(view.board)
+    game.rng = Rng(rng.next64())
+    game.robber = view.robber
+    game.node_owner = [-1] * len(view.node_owner)
+    game.node_city = [False] * len(view.node_city)
+    game.edge_owner = [-1] * len(view.edge_owner)
+    hands = sample_hands(view, rng, tracker)
+    devs, deck = sample_dev(view, rng)
+    current = view.current
+    for q, pv in enumerate(view.players):
+        pl = game.players[q]
+        place_pieces(game, q, list(pv.settlements), list(pv.cities), list(pv.roads))
+        pl.hand = hands[q]
+        pl.dev = devs[q]
+        pl.played = list(pv.played)
+        pl.road_length = pv.road_length
+        if q == view.viewer and view.dev_new is not None:
+            pl.dev_new = list(view.dev_new)
+        elif q == current and view.log:
+            bought = this_turn(view, "buy", q)
+            new = [0] * 5
+            for c in range(5):  # assume the newest cards are the most common kinds
+                take = min(bought, pl.dev[c])
+                new[c] += take
+                bought -= take
+            pl.dev_new = new
+        else:
+            pl.dev_new = [0] * 5
+        if pv.longest_road:
+            game.longest_road = q
+        if pv.largest_army:
+            game.largest_army = q
+    if not any(pv.longest_road for pv in view.players):
+        game.longest_road = -1
+    if not any(pv.largest_army for pv in view.players):
+        game.largest_army = -1
+    game.bank = list(view.bank)
+    game.deck = deck
+    game.phase = view.phase
+    game.current = current
+    game.turn = view.turn
+    game.dice = view.dice
+    game.winner = view.winner
+    game.free_roads = view.free_roads
+    game.discards = [pv.discard_due for pv in view.players]
+    game.dev_played = dev_played(view)
+    game.after_robber = ROLL if (view.phase == ROBBER and view.dice is None) else MAIN
+    game.forced_dice = []
+    game.history, game.log = [], []
+    if view.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+        game.setup_order = _setup_order(view)
+        game.setup_node = view.players[current].settlements[-1] if view.phase == SETUP_ROAD else -1
+    else:
+        game.setup_order = []
+        game.setup_node = -1
+    t = view.trade
+    game.trade = None
+    if t is not None:
+        game.trade = TradeOffer(t.offerer, t.give, t.want, t.targets, {seat: (kind, terms) for seat, kind, terms in t.answers})
+    return game

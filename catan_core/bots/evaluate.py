@@ -1,0 +1,325 @@
+"""Position features and a value function, in victory-point equivalents.
+
+:func:`value` scores one seat's position of a (possibly guessed) game: victory points,
+then what they are likely to become -- production weighted by how scarce each resource
+is on this board and how much the game has left to run, harbors, reachable settlement
+spots, the hand (and how close it is to a city, a settlement or a card), development
+cards, the army and the road. Computer players compare the values of the positions their
+candidate moves lead to. It reads only the seat's own hand and public facts, so it can
+be used on a :func:`~catan_core.bots.determinize.determinize` guess.
+
+Board tables (:class:`BoardInfo`) are computed once per layout.
+
+>>> from catan_core.game import Game, Options
+>>> game = Game(Options(players=4, board="beginner"), seed=1)
+>>> info = board_info(game.board)
+>>> info.node_pips[20] == sum(info.pips[h] for h in (6, 11))
+True
+>>> value(game, 0) > 2      # two settlements and their production
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..board import (
+    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, PIPS,
+    Board,
+)
+from ..game import (
+    CITIES, KNIGHT, LARGEST_ARMY_MIN, ROADS, SETTLEMENTS, Game,
+)
+
+CITY_COST = (0, 0, 0, 2, 3)
+SETTLEMENT_COST = (1, 1, 1, 1, 0)
+DEV_COST = (0, 0, 1, 1, 1)
+ROAD_COST = (1, 1, 0, 0, 0)
+
+
+class BoardInfo:
+    """Look-up tables for one layout."""
+
+    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor")
+
+    def __init__(self, board: Board) -> None:
+        self.pips = [PIPS[board.numbers[h]] if board.numbers[h] else 0 for h in range(HEX_COUNT)]
+        self.resource = [board.hex_resource(h) for h in range(HEX_COUNT)]
+        self.node_prod: list[tuple[tuple[int, int, int], ...]] = [
+            tuple((h, self.resource[h], self.pips[h]) for h in NODE_HEXES[n] if self.pips[h]) for n in range(NODE_COUNT)
+        ]
+        """Per intersection: (hex, resource, pips) of the producing hexes it touches."""
+        self.node_pips = [sum(x[2] for x in prod) for prod in self.node_prod]
+        self.res_total = [0] * 5
+        for h in range(HEX_COUNT):
+            if self.resource[h] >= 0:
+                self.res_total[self.resource[h]] += self.pips[h]
+        mean = sum(self.res_total) / 5
+        self.scarcity = [min(1.5, max(0.7, (mean / max(1, t)) ** 0.5)) for t in self.res_total]
+        """Per resource: above 1 when the board produces less of it than average."""
+        self.harbor = [board.node_harbor(n) for n in range(NODE_COUNT)]
+
+
+_INFO: dict[Board, BoardInfo] = {}
+
+
+def board_info(board: Board) -> BoardInfo:
+    """The (cached) tables of ``board``."""
+    info = _INFO.get(board)
+    if info is None:
+        if len(_INFO) > 64:
+            _INFO.clear()
+        info = _INFO[board] = BoardInfo(board)
+    return info
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Tunable weights of :func:`value` (victory-point equivalents)."""
+
+    pip: float = 0.075
+    """One pip (1/36 of a roll) of production, early in the game."""
+    diversity: float = 0.25
+    """Producing a resource at all."""
+    card: float = 0.09
+    """One resource card in hand."""
+    spot: tuple[float, float, float] = (0.55, 0.32, 0.14)
+    """Share of a settlement spot's worth when it is 0, 1 or 2 roads away."""
+    progress_city: float = 0.45
+    progress_settlement: float = 0.4
+    progress_dev: float = 0.12
+    dev_card: float = 0.35
+    knight_played: float = 0.12
+    road_segment: float = 0.06
+    harbor_generic: float = 0.25
+    harbor_special: float = 0.015
+    """Per pip of the resource's production."""
+    opponent: float = 0.25
+    """Weight of the strongest opponent's public points (subtracted)."""
+    early_resources: tuple[float, ...] = (1.15, 1.15, 0.95, 0.95, 0.85)
+    late_resources: tuple[float, ...] = (0.8, 0.8, 0.85, 1.15, 1.25)
+
+
+DEFAULT = Weights()
+
+
+def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
+    """How much seat ``p`` values each resource now: board scarcity times the stage of the game."""
+    info = board_info(game.board)
+    pl = game.players[p]
+    stage = min(1.0, (len(pl.settlements) + 2 * len(pl.cities) - 2) / 6)
+    return [
+        info.scarcity[r] * ((1 - stage) * w.early_resources[r] + stage * w.late_resources[r]) for r in range(5)
+    ]
+
+
+def production(game: Game, p: int, info: BoardInfo | None = None) -> list[int]:
+    """Pips of each resource seat ``p`` produces (cities twice; the robbed hex left out)."""
+    info = info or board_info(game.board)
+    robber = game.robber
+    prod = [0, 0, 0, 0, 0]
+    node_prod = info.node_prod
+    pl = game.players[p]
+    for n in pl.settlements:
+        for h, r, pips in node_prod[n]:
+            if h != robber:
+                prod[r] += pips
+    for n in pl.cities:
+        for h, r, pips in node_prod[n]:
+            if h != robber:
+                prod[r] += 2 * pips
+    return prod
+
+
+def road_spots(game: Game, p: int) -> list[int]:
+    """Empty paths where seat ``p`` could build a road (ignoring cost and stock)."""
+    node_owner, edge_owner = game.node_owner, game.edge_owner
+    pl = game.players[p]
+    nodes = set(pl.settlements)
+    nodes.update(pl.cities)
+    for e in pl.roads:
+        for n in EDGE_NODES[e]:
+            if node_owner[n] < 0 or node_owner[n] == p:
+                nodes.add(n)
+    return sorted({e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0})
+
+
+def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
+    """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed."""
+    node_owner, edge_owner = game.node_owner, game.edge_owner
+    pl = game.players[p]
+    frontier: set[int] = set()
+    for e in pl.roads:
+        for n in EDGE_NODES[e]:
+            if node_owner[n] < 0 or node_owner[n] == p:
+                frontier.add(n)
+    frontier.update(pl.settlements)
+    frontier.update(pl.cities)
+    out: dict[int, int] = {}
+    seen = set(frontier)
+    for d in range(depth + 1):
+        nxt: set[int] = set()
+        for n in frontier:
+            if node_owner[n] < 0 and all(node_owner[m] < 0 for m in NODE_NODES[n]):
+                if d > 0 or any(edge_owner[e] == p for e in NODE_EDGES[n]):
+                    out.setdefault(n, d)
+            if d == depth or (node_owner[n] >= 0 and node_owner[n] != p):
+                continue
+            for e in NODE_EDGES[n]:
+                if edge_owner[e] < 0:
+                    a, b = EDGE_NODES[e]
+                    m = b if a == n else a
+                    if m not in seen:
+                        seen.add(m)
+                        nxt.add(m)
+        frontier = nxt
+    return out
+
+
+def node_worth(info: BoardInfo, n: int, rw: list[float], prod: list[int], w: Weights, horizon: float) -> float:
+    """What a settlement on intersection ``n`` would add (production, new resources, harbor)."""
+    worth = 0.0
+    for _, r, pips in info.node_prod[n]:
+        worth += rw[r] * pips * w.pip * horizon
+        if prod[r] == 0:
+            worth += w.diversity * 0.5
+    harbor = info.harbor[n]
+    if harbor == GENERIC_HARBOR:
+        worth += w.harbor_generic * 0.5
+    elif harbor >= 0:
+        worth += w.harbor_special * prod[harbor] * 0.5
+    return worth
+
+
+def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
+    """Worth of seat ``p``'s position, in victory-point equivalents (own hand, public facts)."""
+    info = board_info(game.board)
+    pl = game.players[p]
+    target = game.options.vp_target
+    vp = game.victory_points(p)
+    if vp >= target:
+        return 100.0 + vp
+    remaining = target - vp
+    horizon = min(1.0, 0.35 + remaining / 10)
+    rw = resource_weights(game, p, w)
+    prod = production(game, p, info)
+    score = float(vp)
+    for r in range(5):
+        if prod[r]:
+            score += rw[r] * prod[r] * w.pip * horizon + w.diversity * horizon
+    # harbors
+    generic = False
+    for n in pl.settlements + pl.cities:
+        harbor = info.harbor[n]
+        if harbor == GENERIC_HARBOR:
+            generic = True
+        elif harbor >= 0:
+            score += w.harbor_special * prod[harbor] * horizon
+    if generic:
+        score += w.harbor_generic * horizon
+    # settlement spots within reach
+    spots_at_hand = False
+    if len(pl.settlements) < SETTLEMENTS:
+        spots = spot_distances(game, p)
+        if spots:
+            worths = sorted(
+                (1.0 + node_worth(info, n, rw, prod, w, horizon)) * w.spot[d] for n, d in spots.items()
+            )
+            score += worths[-1] + (0.5 * worths[-2] if len(worths) > 1 else 0.0)
+            spots_at_hand = 0 in spots.values()
+    # the hand
+    hand = pl.hand
+    size = hand[0] + hand[1] + hand[2] + hand[3] + hand[4]
+    for r in range(5):
+        score += hand[r] * w.card * rw[r]
+    if len(pl.cities) < CITIES and pl.settlements:
+        score += w.progress_city * _progress(hand, CITY_COST)
+    if len(pl.settlements) < SETTLEMENTS:
+        score += (w.progress_settlement if spots_at_hand else w.progress_settlement * 0.35) * _progress(hand, SETTLEMENT_COST)
+    score += w.progress_dev * _progress(hand, DEV_COST)
+    limit = game.options.discard_limit
+    if size > limit:
+        score -= 0.4 * (size // 2) * w.card
+    # development cards
+    dev = pl.dev
+    score += (dev[0] + dev[2] + dev[3] + dev[4]) * w.dev_card * horizon
+    knights = pl.played[KNIGHT]
+    if game.largest_army != p and knights:
+        holder = game.largest_army
+        best = game.players[holder].played[KNIGHT] if holder >= 0 else LARGEST_ARMY_MIN - 1
+        if knights + 2 >= best:
+            score += w.knight_played * knights
+    # the road
+    if game.longest_road != p and pl.roads:
+        best = max(q.road_length for q in game.players)
+        if pl.road_length + 2 >= best and pl.road_length >= 3:
+            score += w.road_segment * pl.road_length
+    if len(pl.roads) >= ROADS:
+        score -= 0.1
+    # the strongest opponent
+    top = 0
+    for q in range(len(game.players)):
+        if q != p:
+            v = game.victory_points(q, public=True)
+            if v > top:
+                top = v
+    score -= w.opponent * top
+    return score
+
+
+def _progress(hand: list[int], cost: tuple[int, ...]) -> float:
+    have = 0
+    need = 0
+    for r in range(5):
+        c = cost[r]
+        if c:
+            need += c
+            have += hand[r] if hand[r] < c else c
+    f = have / need
+    return f * f
+
+
+def threat(game: Game, q: int) -> float:
+    """How dangerous seat ``q`` looks from outside (public points, production, cards)."""
+    info = board_info(game.board)
+    prod = production(game, q, info)
+    pv = game.victory_points(q, public=True)
+    pl = game.players[q]
+    return pv + 0.03 * sum(prod) + 0.3 * sum(pl.dev) + 0.05 * sum(pl.hand)
+
+
+def missing(hand: list[int] | tuple[int, ...], cost: tuple[int, ...]) -> list[int]:
+    """Cards of each resource lacking to pay ``cost``."""
+    return [cost[r] - hand[r] if cost[r] > hand[r] else 0 for r in range(5)]
+
+
+def plan_trades(
+    hand: list[int] | tuple[int, ...], cost: tuple[int, ...], ratios: list[int] | tuple[int, ...],
+    bank: list[int] | tuple[int, ...], keep: list[float] | None = None,
+) -> list[tuple[int, int]] | None:
+    """Maritime trades that make ``hand`` pay ``cost`` (None when impossible).
+
+    Gives first the resources with the most spare cards (and lowest ``keep`` worth)."""
+    need = missing(hand, cost)
+    if not any(need):
+        return []
+    spare = [hand[r] - cost[r] if hand[r] > cost[r] else 0 for r in range(5)]
+    bank = list(bank)
+    trades: list[tuple[int, int]] = []
+    for r in range(5):
+        for _ in range(need[r]):
+            if bank[r] <= 0:
+                return None
+            best, best_key = -1, 0.0
+            for g in range(5):
+                if g != r and spare[g] >= ratios[g]:
+                    key = spare[g] - ratios[g] - (keep[g] if keep else 0.0)
+                    if best < 0 or key > best_key:
+                        best, best_key = g, key
+            if best < 0:
+                return None
+            spare[best] -= ratios[best]
+            bank[best] += ratios[best]
+            bank[r] -= 1
+            trades.append((best, r))
+    return trades
