@@ -1,0 +1,543 @@
+"""SVG drawing of the board: a pure function of a :class:`~catan_core.views.View` plus highlights.
+
+Like ``chess.svg.board``, :func:`render` never decides anything: the caller passes the
+legal targets to highlight (``highlight_nodes`` / ``highlight_edges`` /
+``highlight_hexes``) and tutorial annotations (``marked``), and gets back one SVG string.
+
+Every hex, intersection and path carries its engine id (``data-hex``, ``data-node``,
+``data-edge``) on an element a click can hit, so a user interface only has to read the
+attribute of what was clicked. Highlighted ids get ``class="... target"``, ``tabindex="0"``,
+``role="button"`` and a translated ``aria-label``. Pieces carry ``data-seat`` and
+``data-at`` (``"e40"``, ``"n12"``, ``"h5"``; the same id form as ``marked``), never
+``data-edge``/``data-node``/``data-hex``, so each id is on exactly one clickable element.
+
+>>> from catan_core.game import Game, Options
+>>> view = Game(Options(players=4, board="beginner"), seed=0).view(None)
+>>> svg = render(view, highlight_nodes=[12], marked=["h9"])
+>>> svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+True
+>>> svg.count("data-hex="), svg.count("data-node="), svg.count("data-edge=")
+(19, 54, 72)
+>>> 'data-node="12" tabindex="0" role="button" aria-label="Intersection 12' in svg
+True
+>>> render(view) == render(view)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from html import escape
+from typing import Callable, Iterable
+
+from .board import (
+    DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
+    NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
+)
+from .i18n import translate
+from .views import View
+
+__all__ = ["render", "render_ids", "parse_mark"]
+
+_Tr = Callable[..., str]
+"""``t(key, **params)``: a message in the chosen language."""
+
+SCALE = 100
+"""User units per hex side in the SVG coordinates."""
+
+_R3 = math.sqrt(3) / 2
+
+FRAME_RADIUS = 580
+"""Circumradius of the flat-top sea frame around the island."""
+_VIEW_W, _VIEW_H = 2 * FRAME_RADIUS + 20, 2 * round(FRAME_RADIUS * _R3) + 20
+VIEWBOX = f"{-_VIEW_W // 2} {-_VIEW_H // 2} {_VIEW_W} {_VIEW_H}"
+
+FONT = "'Segoe UI',Roboto,'Helvetica Neue',Arial,'Noto Sans','Noto Sans Devanagari',sans-serif"
+
+# Per terrain: tile colour, glyph ink, label colour. Glyph and word make terrains readable
+# without colour vision.
+TERRAIN_STYLE: tuple[tuple[str, str, str], ...] = (
+    ("#3f8f46", "#173f1b", "#f4f8ef"),  # forest
+    ("#a9d46f", "#4f6b2a", "#22360c"),  # pasture
+    ("#efc94c", "#8a5a00", "#3f2c00"),  # fields
+    ("#d4733f", "#8e3514", "#2a0f05"),  # hills
+    ("#a3a8ad", "#4d5359", "#1c2024"),  # mountains
+    ("#e8d6a5", "#5f8a3a", "#4a3d1e"),  # desert
+)
+RESOURCE_COLORS: tuple[str, ...] = ("#b8552a", "#2f7d36", "#7fae3e", "#d9a514", "#6f757b")
+"""Harbor ring colour per resource (brick, lumber, wool, grain, ore)."""
+SEA, SEA_EDGE, SAND, HEX_LINE = "#2a78b5", "#14466e", "#e6d39c", "#f3e7c2"
+OUTLINE = "#1a1a1a"
+"""Outline of every piece, so that light seat colours stay visible."""
+RED_NUMBER, INK = "#c4161c", "#222222"
+MARK = "#d500f9"
+"""Colour of tutorial annotations (``marked``), distinct from highlights and seats."""
+
+_STYLE = (
+    "<style>"
+    ".catan-board .target{cursor:pointer}"
+    ".catan-board .target:focus{outline:none}"
+    ".catan-board .hl{animation:catan-pulse 1.1s ease-in-out infinite alternate}"
+    ".catan-board .target:hover .hl,.catan-board .target:focus-visible .hl,"
+    ".catan-board circle.target:hover,.catan-board circle.target:focus-visible{stroke:#ffd60a;opacity:1}"
+    ".catan-board .hex.target:focus-visible .tile{filter:brightness(1.15)}"
+    "@keyframes catan-pulse{from{opacity:1}to{opacity:.45}}"
+    "@media (prefers-reduced-motion:reduce){.catan-board .hl{animation:none}}"
+    "</style>"
+)
+
+
+# --- geometry ---------------------------------------------------------------------------
+
+
+def _xy(p: tuple[int, int]) -> tuple[float, float]:
+    """SVG coordinates of a lattice point."""
+    return p[0] * _R3 * SCALE, p[1] * SCALE / 2
+
+
+def _n(v: float) -> str:
+    """A coordinate as short, deterministic text."""
+    s = f"{v:.1f}"
+    if s.endswith(".0"):
+        s = s[:-2]
+    return "0" if s == "-0" else s
+
+
+def _pts(points: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{_n(x)},{_n(y)}" for x, y in points)
+
+
+HEX_XY: tuple[tuple[float, float], ...] = tuple(_xy(c) for c in HEX_CENTERS)
+NODE_POS: tuple[tuple[float, float], ...] = tuple(_xy(p) for p in NODE_XY)
+
+
+def _hex_corners(h: int, scale: float = 1.0) -> list[tuple[float, float]]:
+    cx, cy = HEX_XY[h]
+    return [(cx + (NODE_POS[n][0] - cx) * scale, cy + (NODE_POS[n][1] - cy) * scale) for n in HEX_NODES[h]]
+
+
+def _edge_ends(e: int, trim: float = 0.0) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = (NODE_POS[n] for n in EDGE_NODES[e])
+    dx, dy = (bx - ax) / SCALE, (by - ay) / SCALE
+    return ax + dx * trim, ay + dy * trim, bx - dx * trim, by - dy * trim
+
+
+def _edge_mid(e: int) -> tuple[float, float]:
+    (ax, ay), (bx, by) = (NODE_POS[n] for n in EDGE_NODES[e])
+    return (ax + bx) / 2, (ay + by) / 2
+
+
+def _frame() -> list[tuple[float, float]]:
+    r = FRAME_RADIUS
+    return [(r * math.cos(math.pi / 3 * k), r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+# --- small drawings (local coordinates, centred on 0,0, about 50 units wide) ----------------
+
+
+def _pine(cx: float, base: float, h: float, ink: str) -> str:
+    return (
+        f'<rect x="{_n(cx - h * 0.06)}" y="{_n(base - h * 0.14)}" width="{_n(h * 0.12)}" height="{_n(h * 0.14)}" fill="#5b3a1e"/>'
+        f'<polygon points="{_pts([(cx, base - h), (cx + h * 0.3, base - h * 0.45), (cx - h * 0.3, base - h * 0.45)])}" fill="{ink}"/>'
+        f'<polygon points="{_pts([(cx, base - h * 0.72), (cx + h * 0.4, base - h * 0.12), (cx - h * 0.4, base - h * 0.12)])}" fill="{ink}"/>'
+    )
+
+
+def _glyph(terrain: int) -> str:
+    ink = TERRAIN_STYLE[terrain][1]
+    if terrain == 0:  # forest: three pines
+        return _pine(-16, 18, 30, ink) + _pine(16, 18, 30, ink) + _pine(0, 20, 40, ink)
+    if terrain == 1:  # pasture: a sheep
+        puffs = [(-10, -4), (-3, -7), (5, -7), (11, -3), (-11, 4), (-3, 6), (5, 6), (11, 4)]
+        out = [f'<line x1="{x}" y1="6" x2="{x}" y2="17" stroke="#333" stroke-width="3.5" stroke-linecap="round"/>' for x in (-8, -2, 4, 9)]
+        out += [f'<circle cx="{x}" cy="{y}" r="8.5" fill="{ink}"/>' for x, y in puffs]
+        out += [f'<circle cx="{x}" cy="{y}" r="7" fill="#fbfbf5"/>' for x, y in puffs]
+        out.append('<ellipse cx="0" cy="-0.5" rx="12" ry="7" fill="#fbfbf5"/>')
+        out.append('<ellipse cx="19" cy="-4" rx="6.5" ry="5" fill="#333"/>')
+        return "".join(out)
+    if terrain == 2:  # fields: three wheat ears
+        out = []
+        for dx in (-14, 0, 14):
+            out.append(f'<line x1="{dx}" y1="19" x2="{dx}" y2="-14" stroke="{ink}" stroke-width="2.5" stroke-linecap="round"/>')
+            for k in range(3):
+                y = -10 + k * 7
+                out.append(f'<ellipse cx="{dx - 4}" cy="{y}" rx="4.5" ry="2.4" transform="rotate(-35 {dx - 4} {y})" fill="{ink}"/>')
+                out.append(f'<ellipse cx="{dx + 4}" cy="{y}" rx="4.5" ry="2.4" transform="rotate(35 {dx + 4} {y})" fill="{ink}"/>')
+            out.append(f'<ellipse cx="{dx}" cy="-17" rx="2.4" ry="4.5" fill="{ink}"/>')
+        return "".join(out)
+    if terrain == 3:  # hills: a stack of bricks
+        rows = ((-14, (-7,)), (-4, (-15, 1)), (6, (-23, -7, 9)))
+        return "".join(
+            f'<rect x="{x}" y="{y}" width="14" height="8" rx="1.5" fill="{ink}"/>' for y, xs in rows for x in xs
+        )
+    if terrain == 4:  # mountains: two peaks with snow
+        return (
+            f'<polygon points="2,16 15,-6 29,16" fill="#6a7076"/>'
+            f'<polygon points="-26,16 -5,-18 16,16" fill="{ink}"/>'
+            '<polygon points="-5,-18 -12.5,-6 -7.5,-8 -4,-4.5 0,-7.5 2.4,-5.5" fill="#ffffff"/>'
+        )
+    # desert: a cactus
+    return (
+        f'<rect x="-4.5" y="-18" width="9" height="36" rx="4.5" fill="{ink}"/>'
+        f'<rect x="-16" y="-9" width="6.5" height="14" rx="3.2" fill="{ink}"/>'
+        f'<rect x="-16" y="0" width="14" height="6.5" rx="3.2" fill="{ink}"/>'
+        f'<rect x="9.5" y="-14" width="6.5" height="12" rx="3.2" fill="{ink}"/>'
+        f'<rect x="2" y="-5" width="14" height="6.5" rx="3.2" fill="{ink}"/>'
+    )
+
+
+def _house(x: float, y: float, color: str) -> str:
+    pts = [(0, -18), (14.5, -5), (14.5, 15.5), (-14.5, 15.5), (-14.5, -5)]
+    return f'<polygon points="{_pts((x + a, y + b) for a, b in pts)}" fill="{color}" stroke="{OUTLINE}" stroke-width="3.5" stroke-linejoin="round"/>'
+
+
+def _city(x: float, y: float, color: str) -> str:
+    pts = [(-23, 19), (-23, -10), (-11, -23), (1, -10), (1, -3), (23, -3), (23, 19)]
+    return (
+        f'<polygon points="{_pts((x + a, y + b) for a, b in pts)}" fill="{color}" stroke="{OUTLINE}" stroke-width="3.5" stroke-linejoin="round"/>'
+        f'<rect x="{_n(x - 15)}" y="{_n(y - 7)}" width="8" height="9" fill="{OUTLINE}" opacity=".55"/>'
+        f'<rect x="{_n(x + 8)}" y="{_n(y + 5)}" width="8" height="9" fill="{OUTLINE}" opacity=".55"/>'
+    )
+
+
+def _robber(x: float, y: float) -> str:
+    body = f"M{_n(x - 15)},{_n(y + 21)} Q{_n(x - 15)},{_n(y - 6)} {_n(x)},{_n(y - 9)} Q{_n(x + 15)},{_n(y - 6)} {_n(x + 15)},{_n(y + 21)} Z"
+    return (
+        f'<ellipse cx="{_n(x + 3)}" cy="{_n(y + 24)}" rx="19" ry="6" fill="#000" opacity=".3"/>'
+        f'<path d="{body}" fill="#262626" stroke="#f2f2f2" stroke-width="3" stroke-linejoin="round"/>'
+        f'<circle cx="{_n(x)}" cy="{_n(y - 18)}" r="10.5" fill="#262626" stroke="#f2f2f2" stroke-width="3"/>'
+        f'<ellipse cx="{_n(x)}" cy="{_n(y + 21)}" rx="17" ry="5.5" fill="#262626" stroke="#f2f2f2" stroke-width="3"/>'
+    )
+
+
+def _text(x: float, y: float, text: str, size: float, fill: str, weight: str = "normal", extra: str = "") -> str:
+    """Centred text; ``text`` must already be escaped."""
+    bold = f' font-weight="{weight}"' if weight != "normal" else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}" font-size="{_n(size)}" text-anchor="middle" fill="{fill}"{bold}{extra}>{text}</text>'
+
+
+# --- arguments -------------------------------------------------------------------------------
+
+
+def _id_set(values: Iterable[int], count: int, what: str) -> frozenset[int]:
+    out = set()
+    for v in values:
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v < count:
+            raise ValueError(f"no {what} {v!r} (ids are 0..{count - 1})")
+        out.add(v)
+    return frozenset(out)
+
+
+_MARK_KINDS = {"h": HEX_COUNT, "n": NODE_COUNT, "e": EDGE_COUNT}
+
+
+def parse_mark(mark: str) -> tuple[str, int]:
+    """``"n12"`` -> ``("n", 12)``: a hex (``h``), intersection (``n``) or path (``e``) id.
+
+    >>> parse_mark("e40")
+    ('e', 40)
+    """
+    kind, digits = mark[:1], mark[1:]
+    if kind not in _MARK_KINDS or not digits.isdigit() or not 0 <= int(digits) < _MARK_KINDS[kind]:
+        raise ValueError(f"bad mark {mark!r}: expected h0..h18, n0..n53 or e0..e71")
+    return kind, int(digits)
+
+
+# --- the drawing -----------------------------------------------------------------------------
+
+
+def render(
+    view: View,
+    *,
+    lang: str = "en",
+    highlight_nodes: Iterable[int] = (),
+    highlight_edges: Iterable[int] = (),
+    highlight_hexes: Iterable[int] = (),
+    marked: Iterable[str] = (),
+    show_ids: bool = False,
+    size: int | None = None,
+    pieces: bool = True,
+) -> str:
+    """The board of ``view`` as an SVG document (a string), texts in ``lang``.
+
+    ``highlight_*`` are the ids the user may pick now (drawn pulsing, focusable, with
+    ``class="target"``); ``marked`` are annotations such as ``"n12"``, ``"e40"``, ``"h5"``
+    (a static ring in a distinct colour, ``class="marked"``). ``show_ids`` writes every id;
+    ``size`` fixes the width in pixels (otherwise the drawing fills its container);
+    ``pieces=False`` leaves out roads, buildings and the robber. Unknown ids raise
+    :class:`ValueError`. The output depends on the arguments only.
+    """
+    hl_nodes = _id_set(highlight_nodes, NODE_COUNT, "intersection")
+    hl_edges = _id_set(highlight_edges, EDGE_COUNT, "path")
+    hl_hexes = _id_set(highlight_hexes, HEX_COUNT, "hex")
+    marks: dict[str, set[int]] = {"h": set(), "n": set(), "e": set()}
+    for m in marked:
+        kind, i = parse_mark(m)
+        marks[kind].add(i)
+
+    board = view.board
+    names = [s.name for s in view.seats]
+
+    def t(key: str, **params: object) -> str:
+        return translate(key, params, lang, names)
+
+    def tr(key: str, **params: object) -> str:
+        return escape(t(key, **params))
+
+    def color(p: int) -> str:
+        return escape(view.seats[p].color)
+
+    interactive = bool(hl_nodes or hl_edges or hl_hexes)
+    size_attrs = ""
+    if size is not None:
+        size_attrs = f' width="{int(size)}" height="{round(int(size) * _VIEW_H / _VIEW_W)}"'
+    out: list[str] = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" viewBox="{VIEWBOX}"{size_attrs}'
+        # a picture with buttons inside is a group: role="img" would hide the buttons
+        f' role="{"group" if interactive else "img"}" aria-label="{tr("svg.board")}"'
+        f' font-family="{FONT}">',
+        _STYLE,
+    ]
+
+    # sea, frame and beach
+    out.append(f'<polygon class="sea" points="{_pts(_frame())}" fill="{SEA}" stroke="{SEA_EDGE}" stroke-width="14" stroke-linejoin="round"/>')
+    out.append(f'<polygon points="{_pts(_frame_inner())}" fill="none" stroke="#ffffff" stroke-opacity=".18" stroke-width="3" stroke-dasharray="18 14"/>')
+
+    # harbors
+    out.append('<g class="harbors">')
+    for i, e in enumerate(HARBOR_EDGES):
+        out.append(_harbor(i, e, board.harbors[i], tr))
+    out.append("</g>")
+
+    out.append(f'<g class="beach" fill="{SAND}" stroke="{SAND}" stroke-width="30" stroke-linejoin="round">')
+    out.extend(f'<polygon points="{_pts(_hex_corners(h))}"/>' for h in range(HEX_COUNT))
+    out.append("</g>")
+
+    # hexes: tile, glyph, word, number token (the whole group is the click target)
+    out.append('<g class="hexes">')
+    for h in range(HEX_COUNT):
+        out.append(_hex(h, view, h in hl_hexes, h in marks["h"], t))
+    out.append("</g>")
+
+    # tutorial marks on paths: a halo under the roads
+    if marks["e"]:
+        out.append('<g class="annotations" pointer-events="none">')
+        for e in sorted(marks["e"]):
+            x1, y1, x2, y2 = _edge_ends(e, 0.12)
+            out.append(
+                f'<line class="marked" data-at="e{e}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+                f' stroke="{MARK}" stroke-width="32" stroke-linecap="round" opacity=".85"/>'
+            )
+        out.append("</g>")
+
+    # pieces
+    if pieces:
+        out.append('<g class="pieces" pointer-events="none">')
+        for e in range(EDGE_COUNT):
+            p = view.edge_owner[e]
+            if p < 0:
+                continue
+            x1, y1, x2, y2 = _edge_ends(e, 0.16)
+            line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
+            out.append(
+                f'<g class="road" data-seat="{p}" data-at="e{e}"><title>{tr("svg.road", player=p)}</title>'
+                f'<line {line} stroke="{OUTLINE}" stroke-width="18"/><line {line} stroke="{color(p)}" stroke-width="11"/></g>'
+            )
+        for n in range(NODE_COUNT):
+            p = view.node_owner[n]
+            if p < 0:
+                continue
+            x, y = NODE_POS[n]
+            if view.node_city[n]:
+                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{tr("svg.city", player=p)}</title>{_city(x, y, color(p))}</g>')
+            else:
+                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{tr("svg.settlement", player=p)}</title>{_house(x, y, color(p))}</g>')
+        rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
+        out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber")}</title>{_robber(rx, ry)}</g>')
+        out.append("</g>")
+
+    # annotations on intersections, and the rings under highlighted intersections
+    if marks["n"] or hl_nodes:
+        out.append('<g class="annotations" pointer-events="none">')
+        for n in sorted(marks["n"]):
+            x, y = NODE_POS[n]
+            out.append(
+                f'<circle class="marked" data-at="n{n}" cx="{_n(x)}" cy="{_n(y)}" r="36" fill="none"'
+                f' stroke="{MARK}" stroke-width="7"/>'
+            )
+        for n in sorted(hl_nodes):
+            x, y = NODE_POS[n]
+            r = 33 if _occupied(n, view, pieces) else 26
+            out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}" fill="none" stroke="{OUTLINE}" stroke-width="10" opacity=".6"/>')
+        out.append("</g>")
+
+    if show_ids:
+        out.append(_id_labels(tr))
+
+    # click targets: paths, then intersections on top
+    out.append('<g class="edges">')
+    for e in range(EDGE_COUNT):
+        x1, y1, x2, y2 = _edge_ends(e)
+        line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+        if e in hl_edges:
+            x1, y1, x2, y2 = _edge_ends(e, 0.2)
+            short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
+            out.append(
+                f'<g class="edge target" data-edge="{e}" tabindex="0" role="button" aria-label="{tr("svg.edge_label", edge=e)}">'
+                f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
+                f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
+                f'<line {line} stroke="#000" stroke-opacity="0" stroke-width="34"/></g>'
+            )
+        else:
+            out.append(f'<line class="edge" data-edge="{e}" {line} stroke="#000" stroke-opacity="0" stroke-width="30"/>')
+    out.append("</g>")
+    out.append('<g class="nodes">')
+    for n in range(NODE_COUNT):
+        x, y = NODE_POS[n]
+        at = f'cx="{_n(x)}" cy="{_n(y)}"'
+        if n in hl_nodes:
+            # an empty spot gets a white disc; a settlement to upgrade, a ring around it
+            look = 'r="33" fill="#ffffff" fill-opacity="0"' if _occupied(n, view, pieces) else 'r="26" fill="#ffffff" fill-opacity=".7"'
+            out.append(
+                f'<circle class="node target hl" data-node="{n}" tabindex="0" role="button" aria-label="{_node_label(n, view, t)}"'
+                f' {at} {look} stroke="#ffffff" stroke-width="6"/>'
+            )
+        else:
+            out.append(f'<circle class="node" data-node="{n}" {at} r="28" fill="#000" fill-opacity="0"/>')
+    out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _frame_inner() -> list[tuple[float, float]]:
+    r = FRAME_RADIUS - 22
+    return [(r * math.cos(math.pi / 3 * k), r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+def _occupied(n: int, view: View, pieces: bool) -> bool:
+    return pieces and view.node_owner[n] >= 0
+
+
+def _robber_spot(h: int, number: int) -> tuple[float, float]:
+    cx, cy = HEX_XY[h]
+    return (cx, cy + 8) if not number else (cx - 57, cy + 6)
+
+
+def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr) -> str:
+    board = view.board
+    terrain, number = board.terrains[h], board.numbers[h]
+    fill, _, label_color = TERRAIN_STYLE[terrain]
+    cx, cy = HEX_XY[h]
+    word = escape(t("terrain." + TERRAINS[terrain]))
+    attrs = f'class="hex terrain-{TERRAINS[terrain]}{" target" if target else ""}" data-hex="{h}"'
+    if target:
+        attrs += f' tabindex="0" role="button" aria-label="{_hex_label(h, view, t)}"'
+    parts = [
+        f"<g {attrs}>",
+        f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
+        f'<g transform="translate({_n(cx)} {_n(cy - 50)})">{_glyph(terrain)}</g>',
+        _text(cx, cy + 61, word, 14.5, label_color, "600", ' letter-spacing=".4"'),
+    ]
+    if number:
+        ty = cy + 10
+        red = number in (6, 8)
+        ink = RED_NUMBER if red else INK
+        parts.append(f'<circle cx="{_n(cx + 2)}" cy="{_n(ty + 3)}" r="32" fill="#000" opacity=".25"/>')
+        parts.append(f'<circle cx="{_n(cx)}" cy="{_n(ty)}" r="32" fill="#f8f0da" stroke="#6b5a3a" stroke-width="2"/>')
+        parts.append(_text(cx, ty + 6 if red else ty + 5, str(number), 30 if red else 26, ink, "800" if red else "700"))
+        pips = PIPS[number]
+        parts.extend(
+            f'<circle cx="{_n(cx + (k - (pips - 1) / 2) * 8)}" cy="{_n(ty + 17)}" r="3" fill="{ink}"/>' for k in range(pips)
+        )
+    if target:
+        ring = _pts(_hex_corners(h, 0.84))
+        parts.append(f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="12" stroke-linejoin="round" opacity=".5" pointer-events="none"/>')
+        parts.append(f'<polygon class="ring hl" points="{ring}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" pointer-events="none"/>')
+    if mark:
+        parts.append(
+            f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
+            ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _hex_label(h: int, view: View, t: _Tr) -> str:
+    terrain, number = view.board.terrains[h], view.board.numbers[h]
+    word = t("terrain." + TERRAINS[terrain])
+    if terrain == DESERT:
+        return escape(t("svg.hex_label_desert", hex=h, terrain=word))
+    return escape(t("svg.hex_label", hex=h, terrain=word, number=number))
+
+
+def _node_label(n: int, view: View, t: _Tr) -> str:
+    p = view.node_owner[n]
+    if p < 0:
+        return escape(t("svg.node_label", node=n))
+    piece = t("svg.city" if view.node_city[n] else "svg.settlement", player=p)
+    return escape(t("svg.node_label_piece", node=n, piece=piece))
+
+
+def _harbor(i: int, e: int, kind: int, tr: _Tr) -> str:
+    mx, my = _edge_mid(e)
+    cx, cy = HEX_XY[EDGE_HEXES[e][0]]
+    dx, dy = mx - cx, my - cy
+    length = math.hypot(dx, dy)
+    hx, hy = mx + dx / length * 82, my + dy / length * 82
+    generic = kind == GENERIC_HARBOR
+    ring = "#4a4f55" if generic else RESOURCE_COLORS[kind]
+    parts = [f'<g class="harbor" data-harbor="{i}">']
+    for n in EDGE_NODES[e]:
+        nx, ny = NODE_POS[n]
+        px, py = nx + (hx - nx) * 0.08, ny + (hy - ny) * 0.08
+        parts.append(f'<line x1="{_n(px)}" y1="{_n(py)}" x2="{_n(hx)}" y2="{_n(hy)}" stroke="#6b4423" stroke-width="9" stroke-linecap="round"/>')
+        parts.append(f'<line x1="{_n(px)}" y1="{_n(py)}" x2="{_n(hx)}" y2="{_n(hy)}" stroke="#c0915f" stroke-width="4" stroke-linecap="round" stroke-dasharray="5 3"/>')
+    parts.append(f'<circle cx="{_n(hx)}" cy="{_n(hy)}" r="37" fill="#fffaf0" stroke="{ring}" stroke-width="7"/>')
+    if generic:
+        parts.append(_text(hx, hy + 3, tr("svg.harbor_generic"), 22, INK, "800"))
+        parts.append(_text(hx, hy + 21, tr("svg.harbor_any"), 14, "#4a4f55", "700"))
+    else:
+        parts.append(_text(hx, hy, tr("svg.harbor_specific"), 20, INK, "800"))
+        parts.append(_text(hx, hy + 19, tr("resource." + RESOURCES[kind]), 15, ring, "800"))
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _id_labels(tr: _Tr) -> str:
+    out = ['<g class="ids" pointer-events="none">']
+    for h in range(HEX_COUNT):
+        cx, cy = HEX_XY[h]
+        x, y = cx + 56, cy + 10
+        out.append(f'<rect x="{_n(x - 18)}" y="{_n(y - 13)}" width="36" height="26" rx="13" fill="#202020" opacity=".88"/>')
+        out.append(_text(x, y + 6.5, str(h), 18, "#ffffff", "700"))
+    for e in range(EDGE_COUNT):
+        x, y = _edge_mid(e)
+        out.append(f'<rect x="{_n(x - 13)}" y="{_n(y - 9)}" width="26" height="18" rx="3" fill="#1b3f66" stroke="#ffffff" stroke-width="1.2"/>')
+        out.append(_text(x, y + 4.5, str(e), 12.5, "#ffffff", "700"))
+    for n in range(NODE_COUNT):
+        x, y = NODE_POS[n]
+        out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="13" fill="#ffffff" stroke="{OUTLINE}" stroke-width="1.8"/>')
+        out.append(_text(x, y + 4.5, str(n), 13, OUTLINE, "700"))
+    # legend in the top left corner, outside the frame
+    lx, ly = -_VIEW_W / 2 + 14, -_VIEW_H / 2 + 12
+    out.append(f'<rect x="{_n(lx)}" y="{_n(ly)}" width="180" height="92" rx="8" fill="#ffffff" fill-opacity=".92" stroke="{OUTLINE}" stroke-width="1.5"/>')
+    rows = (
+        (f'<rect x="{_n(lx + 10)}" y="{_n(ly + 8)}" width="30" height="22" rx="11" fill="#202020"/>', "svg.legend_hex"),
+        (f'<circle cx="{_n(lx + 25)}" cy="{_n(ly + 46)}" r="11" fill="#ffffff" stroke="{OUTLINE}" stroke-width="1.8"/>', "svg.legend_node"),
+        (f'<rect x="{_n(lx + 14)}" y="{_n(ly + 65)}" width="22" height="16" rx="3" fill="#1b3f66"/>', "svg.legend_edge"),
+    )
+    for k, (shape, key) in enumerate(rows):
+        out.append(shape)
+        out.append(
+            f'<text x="{_n(lx + 50)}" y="{_n(ly + 25 + k * 27)}" font-size="16" fill="{OUTLINE}">{tr(key)}</text>'
+        )
+    out.append("</g>")
+    return "".join(out)
+
+
+def render_ids(lang: str = "en") -> str:
+    """The beginner board without pieces, every id written on it (``docs/board-ids.svg``)."""
+    from .game import Game, Options
+
+    view = Game(Options(players=4, board="beginner"), seed=0).view(None, with_log=False)
+    return render(view, lang=lang, show_ids=True, pieces=False)

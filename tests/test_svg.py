@@ -1,0 +1,317 @@
+"""The SVG renderer: structure, ids, highlights, pieces, escaping, determinism."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from catan_core import board as B
+from catan_core.game import Game, Options, Seat
+from catan_core.i18n import LANGUAGES
+from catan_core.rng import Rng
+from catan_core.svg import parse_mark, render, render_ids
+
+NS = "{http://www.w3.org/2000/svg}"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def beginner_view():  # type: ignore[no-untyped-def]
+    return Game(Options(players=4, board="beginner"), seed=0).view(None)
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def with_attr(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in el.attrib]
+
+
+def classes(el: ET.Element) -> set[str]:
+    return set(el.get("class", "").split())
+
+
+def of_class(root: ET.Element, name: str) -> list[ET.Element]:
+    return [el for el in root.iter() if name in classes(el)]
+
+
+def texts(el: ET.Element) -> list[str]:
+    return [t.text or "" for t in el.iter(NS + "text")]
+
+
+# --- document -------------------------------------------------------------------------------
+
+
+def test_document_is_a_responsive_labelled_svg() -> None:
+    svg = render(beginner_view())
+    root = parse(svg)
+    assert root.tag == NS + "svg"
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert root.get("role") == "img" and root.get("aria-label") == "Catan board"
+    assert len(root.get("viewBox", "").split()) == 4
+    assert "width" not in root.attrib and "height" not in root.attrib
+    sized = parse(render(beginner_view(), size=400))
+    assert sized.get("width") == "400" and int(sized.get("height", "0")) > 0
+
+
+def test_no_script_and_no_external_reference() -> None:
+    for svg in (render(beginner_view(), highlight_nodes=[1], marked=["h3"]), render_ids()):
+        body = svg.replace('xmlns="http://www.w3.org/2000/svg"', "")
+        assert "<script" not in body and "href" not in body and "url(" not in body
+        assert "http" not in body and "@import" not in body
+        assert not re.search(r"\son[a-z]+=", body)
+
+
+def test_output_is_deterministic() -> None:
+    args = dict(highlight_nodes=[3, 1, 2], highlight_edges={5, 4}, marked=["n1", "e2", "h3"], show_ids=True)
+    first = render(beginner_view(), **args)  # type: ignore[arg-type]
+    assert render(beginner_view(), **args) == first  # type: ignore[arg-type]
+    assert render(beginner_view(), **{**args, "highlight_nodes": [2, 3, 1, 1]}) == first  # type: ignore[arg-type]
+
+
+# --- ids ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("show_ids", [False, True])
+def test_every_hex_node_and_edge_carries_its_id_once(show_ids: bool) -> None:
+    root = parse(render(beginner_view(), show_ids=show_ids, highlight_nodes=[4], highlight_edges=[9], highlight_hexes=[2]))
+    for attr, count in (("data-hex", 19), ("data-node", 54), ("data-edge", 72)):
+        ids = [int(el.get(attr, "")) for el in with_attr(root, attr)]
+        assert sorted(ids) == list(range(count)), attr
+
+
+def test_click_targets_are_hittable_and_on_top() -> None:
+    root = parse(render(beginner_view()))
+    for el in with_attr(root, "data-node"):
+        assert el.tag == NS + "circle" and float(el.get("r", "0")) >= 25
+        assert el.get("fill") not in (None, "none")  # transparent but painted: clickable
+    for el in with_attr(root, "data-edge"):
+        assert el.tag == NS + "line" and float(el.get("stroke-width", "0")) >= 25
+        assert el.get("stroke") not in (None, "none")
+    for el in with_attr(root, "data-hex"):
+        assert el.find(NS + "polygon") is not None
+    # the hit areas come last, intersections above paths
+    order = [el.get("class") for el in root]
+    assert order[-2:] == ["edges", "nodes"]
+
+
+def test_show_ids_writes_every_id() -> None:
+    root = parse(render_ids())
+    labels = [el for el in root.iter() if el.get("class") == "ids"][0]
+    numbers = texts(labels)
+    for count in (19, 54, 72):
+        for i in range(count):
+            assert str(i) in numbers
+    assert numbers.count("0") == 3 and numbers.count("18") == 3 and numbers.count("53") == 2
+    assert "intersection" in numbers and "path" in numbers
+    assert not of_class(root, "road") and not of_class(root, "settlement") and not of_class(root, "robber")
+
+
+def test_docs_board_ids_picture_is_up_to_date() -> None:
+    path = ROOT / "docs" / "board-ids.svg"
+    assert path.read_text(encoding="utf-8") == render_ids() + "\n"
+
+
+# --- highlights and marks ---------------------------------------------------------------------
+
+
+def test_highlights_are_focusable_buttons_only_on_the_given_ids() -> None:
+    view = beginner_view()
+    root = parse(render(view, highlight_nodes=[0, 12], highlight_edges=[40], highlight_hexes=[5, 9]))
+    assert root.get("role") == "group"  # the buttons inside must stay reachable
+    found = {
+        (attr, int(el.get(attr, ""))) for attr in ("data-hex", "data-node", "data-edge") for el in with_attr(root, attr)
+        if "target" in classes(el)
+    }
+    assert found == {("data-node", 0), ("data-node", 12), ("data-edge", 40), ("data-hex", 5), ("data-hex", 9)}
+    focusable = [el for el in root.iter() if "tabindex" in el.attrib]
+    assert len(focusable) == 5
+    for el in focusable:
+        assert "target" in classes(el) and el.get("tabindex") == "0" and el.get("role") == "button"
+    labels = {el.get("aria-label") for el in focusable}
+    assert labels == {
+        "Intersection 0", "Intersection 12: Red's settlement", "Path 40",
+        "Hex 5: forest 5", "Hex 9: desert",
+    }
+    assert "catan-pulse" in render(view, highlight_nodes=[0])
+
+
+def test_no_highlight_means_no_tabindex() -> None:
+    svg = render(beginner_view())
+    assert "tabindex" not in svg and "target" not in svg.replace(".target", "")
+
+
+def test_marks_are_static_annotations_independent_of_highlights() -> None:
+    root = parse(render(beginner_view(), marked=["n12", "e40", "h5"], highlight_nodes=[12]))
+    marks = of_class(root, "marked")
+    assert sorted(el.get("data-at", "") for el in marks) == ["e40", "h5", "n12"]
+    for el in marks:
+        assert "tabindex" not in el.attrib and "target" not in classes(el)
+    targets = [el for el in with_attr(root, "data-node") if "target" in classes(el)]
+    assert [el.get("data-node") for el in targets] == ["12"]
+    plain = parse(render(beginner_view(), marked=["n12"]))
+    assert not [el for el in plain.iter() if "tabindex" in el.attrib]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"highlight_nodes": [54]}, {"highlight_edges": [-1]}, {"highlight_hexes": [19]}, {"highlight_nodes": ["3"]},
+     {"marked": ["x1"]}, {"marked": ["n54"]}, {"marked": ["e"]}, {"marked": ["h-1"]}],
+)
+def test_unknown_ids_are_refused(kwargs: dict) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ValueError):
+        render(beginner_view(), **kwargs)
+
+
+def test_parse_mark() -> None:
+    assert parse_mark("h18") == ("h", 18) and parse_mark("n0") == ("n", 0) and parse_mark("e71") == ("e", 71)
+
+
+# --- board contents ---------------------------------------------------------------------------
+
+
+def test_hexes_show_terrain_word_glyph_and_number_token() -> None:
+    view = beginner_view()
+    root = parse(render(view))
+    for el in with_attr(root, "data-hex"):
+        h = int(el.get("data-hex", ""))
+        terrain, number = view.board.terrains[h], view.board.numbers[h]
+        assert f"terrain-{B.TERRAINS[terrain]}" in classes(el)
+        words = texts(el)
+        assert B.TERRAINS[terrain] in words
+        assert len(el.findall(NS + "g")) == 1  # the glyph
+        if number:
+            number_text = [t for t in el.iter(NS + "text") if t.text == str(number)]
+            assert len(number_text) == 1
+            pips = [c for c in el.iter(NS + "circle") if c.get("r") == "3"]
+            assert len(pips) == B.PIPS[number]
+            red = number_text[0].get("fill") == "#c4161c"
+            assert red == (number in (6, 8))
+        else:
+            assert terrain == B.DESERT and words == ["desert"]
+
+
+def test_harbors_show_ratio_and_resource_with_two_piers() -> None:
+    view = beginner_view()
+    root = parse(render(view))
+    harbors = of_class(root, "harbor")
+    assert len(harbors) == 9
+    for el in harbors:
+        i = int(el.get("data-harbor", ""))
+        kind = view.board.harbors[i]
+        words = texts(el)
+        if kind == B.GENERIC_HARBOR:
+            assert words == ["3:1", "any"]
+        else:
+            assert words == ["2:1", B.RESOURCES[kind]]
+        assert len(el.findall(NS + "line")) == 4  # two piers, each drawn twice
+
+
+def test_beginner_pieces_in_seat_colours() -> None:
+    view = beginner_view()
+    root = parse(render(view))
+    for p, seat in enumerate(view.seats):
+        settlements = [el for el in of_class(root, "settlement") if el.get("data-seat") == str(p)]
+        roads = [el for el in of_class(root, "road") if el.get("data-seat") == str(p)]
+        assert sorted(int(el.get("data-at", "")[1:]) for el in settlements) == sorted(view.players[p].settlements)
+        assert sorted(int(el.get("data-at", "")[1:]) for el in roads) == sorted(view.players[p].roads)
+        assert len(settlements) == 2 and len(roads) == 2
+        for el in settlements:
+            shape = el.find(NS + "polygon")
+            assert shape is not None and shape.get("fill") == seat.color and shape.get("stroke") == "#1a1a1a"
+        for el in roads:
+            assert [line.get("stroke") for line in el.findall(NS + "line")] == ["#1a1a1a", seat.color]
+    assert not of_class(root, "city")
+
+
+def test_city_is_a_bigger_distinct_shape() -> None:
+    view = beginner_view()
+    n = view.players[1].settlements[0]
+    city_view = dataclasses.replace(view, node_city=tuple(i == n for i in range(B.NODE_COUNT)))
+    root = parse(render(city_view))
+    cities = of_class(root, "city")
+    assert [(el.get("data-seat"), el.get("data-at")) for el in cities] == [("1", f"n{n}")]
+    assert len(of_class(root, "settlement")) == 7
+
+    def width(el: ET.Element) -> float:
+        shape = el.find(NS + "polygon")
+        assert shape is not None
+        xs = [float(p.split(",")[0]) for p in shape.get("points", "").split()]
+        return max(xs) - min(xs)
+
+    assert width(cities[0]) > 1.4 * width(of_class(root, "settlement")[0])
+
+
+@pytest.mark.parametrize("robber", [9, 0, 11, 18])
+def test_robber_stands_on_its_hex(robber: int) -> None:
+    view = dataclasses.replace(beginner_view(), robber=robber)
+    root = parse(render(view))
+    robbers = of_class(root, "robber")
+    assert len(robbers) == 1 and robbers[0].get("data-at") == f"h{robber}"
+    head = robbers[0].find(NS + "circle")
+    assert head is not None
+    x, y = float(head.get("cx", "")), float(head.get("cy", ""))
+    # nearest hex centre
+    centres = [(cx * 3**0.5 / 2 * 100, cy * 50) for cx, cy in B.HEX_CENTERS]
+    nearest = min(range(19), key=lambda h: (centres[h][0] - x) ** 2 + (centres[h][1] - y) ** 2)
+    assert nearest == robber
+
+
+def test_seat_names_and_colours_are_escaped() -> None:
+    evil = '<script>alert("x")</script>&'
+    seats = (Seat(evil, '"><script>alert(1)</script>'), Seat("Bo", "#1b65c4"), Seat("Cy", "#e8e8e8"))
+    view = Game(Options(players=3, board="beginner"), seed=1, seats=seats).view(None)
+    n = view.players[0].settlements[0]
+    svg = render(view, highlight_nodes=[n])
+    assert "<script" not in svg
+    root = parse(svg)  # still well-formed
+    titles = [t.text for t in root.iter(NS + "title")]
+    assert f"{evil}'s settlement" in titles
+    target = [el for el in with_attr(root, "data-node") if el.get("data-node") == str(n)][0]
+    assert target.get("aria-label") == f"Intersection {n}: {evil}'s settlement"
+
+
+def test_other_languages_render() -> None:
+    present = [lang for lang in LANGUAGES if (ROOT / "catan_core" / "messages" / f"{lang}.json").exists()]
+    for lang in present + ["xx"]:  # an unknown language falls back to English
+        parse(render(beginner_view(), lang=lang, highlight_hexes=[1], show_ids=True))
+
+
+# --- every state of random games ----------------------------------------------------------------
+
+
+def _targets(view):  # type: ignore[no-untyped-def]
+    nodes, edges, hexes = set(), set(), set()
+    for action in view.legal:
+        if action.kind in ("settlement", "city"):
+            nodes.add(action.value)
+        elif action.kind == "road":
+            edges.add(action.value)
+        elif action.kind == "robber":
+            hexes.add(action.value[0])
+    return nodes, edges, hexes
+
+
+def test_renders_every_state_of_a_random_game() -> None:
+    game = Game(Options(players=4), seed=1)
+    rng = Rng(101)
+    phases = set()
+    for _ in range(400):
+        if game.winner >= 0:
+            break
+        view = game.view(game.to_act, with_log=False)
+        phases.add(view.phase)
+        nodes, edges, hexes = _targets(view)
+        root = parse(render(view, highlight_nodes=nodes, highlight_edges=edges, highlight_hexes=hexes))
+        focusable = [el for el in root.iter() if "tabindex" in el.attrib]
+        assert len(focusable) == len(nodes) + len(edges) + len(hexes)
+        pieces = of_class(root, "road") + of_class(root, "settlement") + of_class(root, "city")
+        assert len(pieces) == sum(o >= 0 for o in view.edge_owner) + sum(o >= 0 for o in view.node_owner)
+        assert of_class(root, "robber")[0].get("data-at") == f"h{view.robber}"
+        actions = game.legal_actions()
+        game.apply(actions[rng.below(len(actions))], check=False)
+    assert {"setup_settlement", "setup_road", "roll", "main", "robber"} <= phases
