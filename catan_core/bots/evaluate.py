@@ -81,10 +81,12 @@ class Weights:
     """One pip (1/36 of a roll) of production, early in the game."""
     diversity: float = 0.25
     """Producing a resource at all."""
-    card: float = 0.09
+    card: float = 0.06
     """One resource card in hand."""
-    spot: tuple[float, float, float] = (0.55, 0.32, 0.14)
-    """Share of a settlement spot's worth when it is 0, 1 or 2 roads away."""
+    spot: tuple[float, ...] = (0.55, 0.35, 0.2, 0.1)
+    """Share of a settlement spot's worth when it is 0, 1, 2 or 3 roads away."""
+    discard_risk: float = 0.06
+    """Per card a 7 would take, when the hand is over the limit."""
     progress_city: float = 0.45
     progress_settlement: float = 0.4
     progress_dev: float = 0.12
@@ -220,7 +222,7 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     # settlement spots within reach
     spots_at_hand = False
     if len(pl.settlements) < SETTLEMENTS:
-        spots = spot_distances(game, p)
+        spots = spot_distances(game, p, len(w.spot) - 1)
         if spots:
             worths = sorted(
                 (1.0 + node_worth(info, n, rw, prod, w, horizon)) * w.spot[d] for n, d in spots.items()
@@ -239,7 +241,7 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     score += w.progress_dev * _progress(hand, DEV_COST)
     limit = game.options.discard_limit
     if size > limit:
-        score -= 0.4 * (size // 2) * w.card
+        score -= (size // 2) * w.discard_risk
     # development cards
     dev = pl.dev
     score += (dev[0] + dev[2] + dev[3] + dev[4]) * w.dev_card * horizon
