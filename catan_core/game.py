@@ -705,10 +705,10 @@ class Game:
             self._pay(p, ROAD_COST)
         self._place_road(p, e)
         events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
+        self._update_longest_road(events, players=(p,))
         if phase == SETUP_ROAD:
             self._next_setup_step(events)
             return
-        self._update_longest_road(events, players=(p,))
         if phase == ROAD_BUILDING_PHASE:
             self.free_roads -= 1
             if self.free_roads <= 0 or not self._road_spots(p) or len(self.players[p].roads) >= ROADS:
