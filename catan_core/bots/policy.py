@@ -552,28 +552,31 @@ class StandardPolicy(BeginnerPolicy):
     # --- the robber ------------------------------------------------------------------------------
 
     def robber(self, game: Game, p: int, ctx: Context) -> tuple[int, int]:
+        best, best_score = (-1, -1), -1e9
+        for h, victims in self.robber_options(game, p, ctx):
+            for v in victims:
+                score = self.robber_score(game, p, h, v) + 0.0001 * self.rng.below(100)
+                if score > best_score:
+                    best, best_score = (h, v), score
+        return best
+
+    def robber_score(self, game: Game, p: int, h: int, v: int) -> float:
+        """How good moving the robber to ``h`` and robbing ``v`` looks: blocked pips
+        weighted by each owner's threat, plus the steal."""
         info = board_info(game.board)
         n = len(game.players)
         threats = [threat(game, q) if q != p else 0.0 for q in range(n)]
         top = max(threats) or 1.0
-        weight = [0.5 + (t / top) ** 2 for t in threats]
-        best, best_score = (-1, -1), -1e9
-        for h, victims in self.robber_options(game, p, ctx):
-            block = 0.0
-            for node in HEX_NODES[h]:
-                q = game.node_owner[node]
-                if q >= 0:
-                    mult = 2 if game.node_city[node] else 1
-                    block += info.pips[h] * mult * (-2.5 if q == p else weight[q])
-            for v in victims:
-                steal = 0.0
-                if v >= 0:
-                    size = sum(game.players[v].hand)
-                    steal = (2.0 + 0.2 * min(size, 8)) * weight[v]
-                score = block + steal + 0.0001 * self.rng.below(100)
-                if score > best_score:
-                    best, best_score = (h, v), score
-        return best
+        score = 0.0
+        for node in HEX_NODES[h]:
+            q = game.node_owner[node]
+            if q >= 0:
+                mult = 2 if game.node_city[node] else 1
+                score += info.pips[h] * mult * (-2.5 if q == p else 0.5 + (threats[q] / top) ** 2)
+        if v >= 0:
+            size = sum(game.players[v].hand)
+            score += (2.0 + 0.2 * min(size, 8)) * (0.5 + (threats[v] / top) ** 2)
+        return score
 
     # --- discards ------------------------------------------------------------------------------
 

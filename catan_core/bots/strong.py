@@ -1,15 +1,181 @@
-"""Strong: searches (placeholder until the search lands)."""
+"""Strong: searches within a time budget.
+
+The strong player starts from the standard player's judgement and looks further where
+it matters:
+
+* **Set-up**: for each promising first (or second) settlement it plays the rest of the
+  snake draft out -- the others choosing as the standard player would -- and keeps the
+  spot whose finished set-up it values most.
+* **Turns, robber, Knights**: the standard player's best few moves are each played out
+  many times: its own turn finished by the standard policy, then every opponent's turn
+  by a quick policy, with dice drawn and with opponents' hands and the development deck
+  *sampled* from its view (determinization, :func:`~catan_core.bots.determinize.determinize`);
+  every candidate meets the same samples and dice. The position where its next turn
+  begins is valued with :func:`~catan_core.bots.evaluate.value` against the best
+  opponent's, and the best average wins.
+
+``budget`` (seconds, default 1) bounds every decision: the search stops at the deadline.
+Within the deadline the number of playouts is fixed by ``budget`` alone (about
+:data:`PLAYOUTS_PER_SECOND` a second), so a given seed gives the same decisions on a fast
+enough machine; ``playouts`` fixes that number explicitly.
+"""
 
 from __future__ import annotations
 
+import time
+
+from .. import actions as A
+from ..actions import Action
+from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
+from ..rng import Rng
+from ..views import View
 from .base import PolicyBot
-from .policy import StandardPolicy
+from .determinize import determinize
+from .evaluate import value
+from .policy import BeginnerPolicy, Context, StandardPolicy
+
+PLAYOUTS_PER_SECOND = 240
+"""Playouts (one candidate, one sample) a decision gets per second of budget."""
 
 
 class StrongBot(PolicyBot):
+    """Searches over sampled dice and hidden cards (see the module docstring)."""
+
     level = "strong"
     policy_class = StandardPolicy
+    candidates = 4
+    """How many of the standard player's best moves are played out."""
+    clear_margin = 0.6
+    """Skip the search when the best move beats the second by this much."""
 
-    def __init__(self, seed: int | str = 0, budget: float = 1.0) -> None:
+    def __init__(self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None) -> None:
         super().__init__(seed)
         self.budget = budget
+        self.playouts = playouts if playouts is not None else max(4, int(budget * PLAYOUTS_PER_SECOND))
+        self.quick = BeginnerPolicy(Rng(self.rng.next64()))
+        self.quick_ctx = Context(allow_offers=False)
+        self.own_ctx = Context(allow_offers=False)
+
+    def choose(self, view: View, game: Game, ctx: Context) -> Action:
+        deadline = time.perf_counter() + self.budget * 0.9
+        me = view.viewer
+        assert me is not None
+        phase = view.phase
+        policy: StandardPolicy = self.policy  # type: ignore[assignment]
+        if phase == SETUP_SETTLEMENT:
+            return Action(me, A.SETTLEMENT, self.setup_settlement(game, me, deadline))
+        if phase == MAIN:
+            ranked = policy.candidates(game, me, ctx)
+            if ranked[0][1].kind == A.END and ctx.allow_offers:
+                offer = policy.offer(game, me, ctx)
+                if offer is not None:
+                    return offer
+            moves = self.shortlist(ranked)
+        elif phase == ROBBER:
+            moves = self.robber_moves(game, me, ctx)
+        elif phase == ROLL and any(a.kind == A.KNIGHT for a in view.legal):
+            first = policy.roll(game, me)
+            moves = [first, Action(me, A.ROLL if first.kind == A.KNIGHT else A.KNIGHT)]
+        else:
+            return policy.choose(game, me, ctx)
+        if len(moves) == 1:
+            return moves[0]
+        return self.search(view, game, me, moves, deadline)
+
+    # --- candidates ----------------------------------------------------------------------------
+
+    def shortlist(self, ranked: list[tuple[float, Action]]) -> list[Action]:
+        """The best few distinct first moves; just the best when it is clearly best."""
+        moves: list[Action] = []
+        top = ranked[0][0]
+        for score, action in ranked:
+            if action not in moves and score > top - self.clear_margin:
+                moves.append(action)
+            if len(moves) >= self.candidates:
+                break
+        end = next((a for s, a in ranked if a.kind == A.END), None)
+        if len(moves) > 1 and end is not None and end not in moves:
+            moves[-1] = end
+        return moves
+
+    def robber_moves(self, game: Game, me: int, ctx: Context) -> list[Action]:
+        policy: StandardPolicy = self.policy  # type: ignore[assignment]
+        scored: list[tuple[float, Action]] = []
+        for h, victims in policy.robber_options(game, me, ctx):
+            for v in victims:
+                scored.append((policy.robber_score(game, me, h, v), Action(me, A.ROBBER, (h, v))))
+        scored.sort(key=lambda x: -x[0])
+        return [a for _, a in scored[: self.candidates]]
+
+    # --- set-up ----------------------------------------------------------------------------------
+
+    def setup_settlement(self, game: Game, me: int, deadline: float) -> int:
+        policy: StandardPolicy = self.policy  # type: ignore[assignment]
+        nodes = policy.free_nodes(game)
+        ranked = sorted(nodes, key=lambda n: -policy.node_score(game, me, n))[:8]
+        best, best_score = ranked[0], -1e9
+        for n in ranked:
+            if time.perf_counter() > deadline:
+                break
+            sim = game.copy()
+            sim.apply(Action(me, A.SETTLEMENT, n), check=False)
+            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+                p = sim.current
+                if sim.phase == SETUP_SETTLEMENT:
+                    sim.apply(Action(p, A.SETTLEMENT, policy.setup_settlement(sim, p)), check=False)
+                else:
+                    sim.apply(Action(p, A.ROAD, policy.setup_road(sim, p)), check=False)
+            score = value(sim, me, policy.w)
+            if score > best_score:
+                best, best_score = n, score
+        return best
+
+    # --- playouts ------------------------------------------------------------------------------
+
+    def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Action:
+        totals = [0.0] * len(moves)
+        counts = [0] * len(moves)
+        samples = max(1, self.playouts // len(moves))
+        clock = time.perf_counter
+        for i in range(samples):
+            guess = game if i == 0 else determinize(view, self.rng, self.tracker)
+            for k, move in enumerate(moves):
+                if clock() > deadline:
+                    break
+                totals[k] += self.playout(guess, me, move, view.turn, deadline)
+                counts[k] += 1
+            else:
+                continue
+            break
+        best = max(range(len(moves)), key=lambda k: (totals[k] / counts[k] if counts[k] else -1e9, -k))
+        return moves[best]
+
+    def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float:
+        sim = guess.copy()
+        sim.rng = Rng(guess.rng.state)
+        policy: StandardPolicy = self.policy  # type: ignore[assignment]
+        quick = self.quick
+        try:
+            sim.apply(move, check=False)
+        except Exception:  # a move the guess cannot hold (e.g. a confirm) counts as worst
+            return -1e6
+        steps = 0
+        clock = time.perf_counter
+        while sim.phase != OVER and steps < 200:
+            p = sim.to_act
+            if p == me and sim.current == me and sim.turn > turn and sim.phase == ROLL:
+                break  # my next turn begins
+            if p == me and sim.turn == turn:
+                action = policy.choose(sim, p, self.own_ctx)
+            else:
+                action = quick.choose(sim, p, self.quick_ctx)
+            sim.apply(action, check=False)
+            steps += 1
+            if steps % 16 == 0 and clock() > deadline:
+                break
+        if sim.winner >= 0:
+            return 50.0 if sim.winner == me else -50.0
+        w = policy.w
+        mine = value(sim, me, w)
+        others = max(value(sim, q, w) for q in range(len(sim.players)) if q != me)
+        return mine - 0.5 * others
