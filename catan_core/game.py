@@ -969,6 +969,8 @@ class Game:
         trade = self.trade
         if self.phase != TRADE or trade is None:
             raise _fail("rule.no_offer_open")
+        if p != trade.offerer:
+            raise _fail("rule.not_offerer")
         terms = trade.terms_with(partner)
         if terms is None:
             raise _fail("rule.partner_not_accepted", partner=partner)
@@ -990,8 +992,10 @@ class Game:
         events.append(Event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
 
     def _check_cancel(self, p: int, value: None) -> None:
-        if self.phase != TRADE:
+        if self.phase != TRADE or self.trade is None:
             raise _fail("rule.no_offer_open")
+        if p != self.trade.offerer:
+            raise _fail("rule.not_offerer")
 
     def _do_cancel(self, p: int, value: None, events: list[Event]) -> None:
         self.trade = None
