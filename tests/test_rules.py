@@ -516,6 +516,19 @@ def test_only_the_current_player_trades():
     assert_illegal(game, Action(1, "offer", (cards(ore=1), cards(lumber=1), 2)), "rule.phase_trade")
 
 
+def test_only_the_offerer_closes_or_withdraws_the_offer():
+    # seats 1 and 2 may not trade together, not even through seat 0's offer
+    game = scenario([{"hand": {"brick": 2}}, {"hand": {"ore": 2}}, {"hand": {"brick": 1, "wool": 3}}])
+    do(game, Action(0, "offer", (cards(brick=1), cards(ore=1), -1)), "1 accept")
+    assert game.to_act == 2
+    assert_illegal(game, Action(2, "confirm", 1), "rule.not_offerer")
+    assert_illegal(game, Action(2, "cancel"), "rule.not_offerer")
+    assert set(game.legal_actions()) >= {Action(2, "decline")}
+    assert not any(a.kind in ("confirm", "cancel") for a in game.legal_actions())
+    do(game, "2 decline", "0 confirm 1")
+    assert hand(game, 1) == cards(ore=1, brick=1) and hand(game, 2) == cards(brick=1, wool=3)
+
+
 def test_accepting_needs_the_cards():
     game = trade_game()
     do(game, Action(0, "offer", (cards(brick=1), cards(ore=2), -1)))
