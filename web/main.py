@@ -1,27 +1,12 @@
 """The browser app, run by PyScript on the page's main thread (see index.html).
 
-catan_core is importable because pyscript.json unpacks catan_core.zip into the working directory.
-The page counts as ready for tests and benchmarks once <html data-ready="1"> is set: keep that
-the last step of start-up.
+catan_core is importable because pyscript.json unpacks catan_core.zip into the working
+directory; the page's own package catan_web (see its docstring) is fetched file by file next
+to it. ``start()`` draws the first screen and sets ``<html data-ready="1">`` as its last step.
+Only what the first screen needs is imported here: the board drawing, saves and computer
+players are imported when first used.
 """
 
-from pyscript import document
+from catan_web.app import start
 
-import catan_core
-
-
-def start() -> None:
-    """Replace the loading message with the app and mark the page ready."""
-    app = document.getElementById("app")
-    app.innerHTML = ""
-    title = document.createElement("h1")
-    title.textContent = "Catan"
-    version = document.createElement("p")
-    version.className = "version"
-    version.textContent = f"catan_core {catan_core.__version__}"
-    app.append(title, version)
-    app.removeAttribute("aria-busy")
-    document.documentElement.setAttribute("data-ready", "1")
-
-
-start()
+APP = start()

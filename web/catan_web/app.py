@@ -1,0 +1,803 @@
+"""The page: events, rendering into the DOM, computer players' pace, storage and files.
+
+The only module that touches the browser (through PyScript). Two click handlers serve the
+whole page: one on the board container (``#board``, targets found with
+``closest("[data-node],[data-edge],[data-hex]")``) and one on ``#app`` for every button with
+``data-cmd`` (dispatched to the ``cmd_<name>`` method). ``change`` events of elements with
+``data-change`` go to ``change_<name>``.
+
+Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in
+Pyodide), so the page stays responsive and every action is drawn and logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any, Callable
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+import catan_core
+from catan_core.actions import Action
+from catan_core.errors import CatanError
+
+from . import panels
+from .markup import el, esc
+from .session import COLORS, DEFAULT_SPEED, SEAT_KINDS, SPEEDS, NewGame, Session
+from .store import SaveMeta, SaveStore, StorageFull
+from .text import Text
+
+BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
+FOCUSABLE_DATA = ("data-node", "data-edge", "data-hex")
+
+
+class BrowserStorage:
+    """:class:`~catan_web.store.Storage` on ``window.localStorage`` (JS null is a missing key)."""
+
+    def __init__(self, local: Any) -> None:
+        self.local = local
+
+    def get(self, key: str) -> str | None:
+        """The value under ``key`` or None."""
+        value = self.local.getItem(key)
+        return None if is_none(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value``; any refusal (QuotaExceededError) becomes StorageFull."""
+        try:
+            self.local.setItem(key, value)
+        except Exception as error:  # noqa: BLE001 - a JsException whose name says why
+            raise StorageFull(str(error)) from None
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.local.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every key held."""
+        return [str(self.local.key(i)) for i in range(int(self.local.length))]
+
+
+def open_storage() -> SaveStore:
+    """The saves on localStorage, or in memory when the browser refuses localStorage."""
+    from .store import MemoryStorage
+
+    try:
+        local = window.localStorage
+        local.getItem("catan.index")
+        return SaveStore(BrowserStorage(local))
+    except Exception:  # noqa: BLE001 - storage disabled: play without saving
+        return SaveStore(MemoryStorage())
+
+
+def now_ms() -> float:
+    """The time in milliseconds (JavaScript's clock)."""
+    return float(window.Date.now())
+
+
+class App:
+    """The whole page."""
+
+    def __init__(self) -> None:
+        self.store = open_storage()
+        settings = self.store.settings()
+        self.lang: str = str(settings.get("lang") or "en")
+        """The page language: the single setting every text is read in."""
+        self.speed: str = settings.get("speed") if settings.get("speed") in SPEEDS else DEFAULT_SPEED
+        self.text = Text(self.lang)
+        self.session: Session | None = None
+        self.form = NewGame.default(self.text, str(random.randint(1, 999_999)))
+        self.confirm_delete = ""
+        self.winner_closed = False
+        self.generation = 0
+        """Bumped whenever the game on screen changes, which stops an older computer-player task."""
+        self.bots_running = False
+        self.log_lines: list[str] = []
+        self.log_key: tuple[Any, ...] = ()
+        self.overlay_shown = ""
+        self.test_dice: list[tuple[int, int]] = []
+        self._proxies: list[Any] = []
+        self.build_shell()
+
+    # --- the shell and its handlers ------------------------------------------------------------
+
+    def build_shell(self) -> None:
+        """Lay out the page once and bind the handlers."""
+        t = self.text
+        app = document.getElementById("app")
+        app.innerHTML = (
+            el("div", "", id="home")
+            + el("div",
+                 el("header", "", class_="bar", id="bar")
+                 + el("div",
+                      el("section", el("div", "", id="board", class_="board"), class_="board-wrap", aria_label=t("ui.board.label"))
+                      + el("div",
+                           el("section", "", id="turn", class_="card turn", aria_live="polite")
+                           + el("div", "", id="actions")
+                           + el("div", "", id="hand-wrap")
+                           + el("div", "", id="scores-wrap")
+                           + el("div", "", id="log-wrap"),
+                           class_="side"),
+                      class_="game-grid"),
+                 id="game", hidden=True)
+            + el("div", "", id="overlay")
+            + el("div", "", id="notice", role="status", aria_live="assertive", class_="notice", hidden=True)
+            + el("footer", esc(t("ui.version", version=catan_core.__version__)), class_="footer")
+        )
+        app.removeAttribute("aria-busy")
+        self.on(document.getElementById("board"), "click", self.on_board_click)
+        self.on(document.getElementById("board"), "keydown", self.on_board_key)
+        self.on(app, "click", self.on_click)
+        self.on(app, "change", self.on_change)
+
+    def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        """Bind ``handler`` for the page's lifetime (the proxy is kept)."""
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang`` and draw again."""
+        self.lang = self.text.lang = lang
+        if self.session is not None:
+            self.session.text.lang = lang
+        self.save_settings()
+        self.build_shell_texts()
+        self.render()
+
+    def build_shell_texts(self) -> None:
+        """Texts of the shell that do not belong to a panel."""
+        footer = document.querySelector("#app > footer")
+        if not is_none(footer):
+            footer.textContent = self.text("ui.version", version=catan_core.__version__)
+
+    def save_settings(self) -> None:
+        """Keep the language and the computer players' pace."""
+        self.store.save_settings({"lang": self.lang, "speed": self.speed})
+
+    # --- messages ---------------------------------------------------------------------------------
+
+    def notify(self, message: str, kind: str = "error") -> None:
+        """Show ``message`` in the notice bar (read out by screen readers)."""
+        notice = document.getElementById("notice")
+        notice.className = f"notice {kind}"
+        notice.textContent = message
+        notice.hidden = False
+
+    def clear_notice(self) -> None:
+        """Hide the notice bar."""
+        notice = document.getElementById("notice")
+        notice.hidden = True
+        notice.textContent = ""
+
+    # --- rendering -----------------------------------------------------------------------------------
+
+    def fill(self, ident: str, html: str) -> None:
+        """Replace the contents of ``#ident``, keeping keyboard focus on the same control."""
+        node = document.getElementById(ident)
+        if is_none(node):
+            return
+        active = document.activeElement
+        selector = None
+        if not is_none(active) and node.contains(active):
+            selector = focus_selector(active)
+        node.innerHTML = html
+        if selector:
+            again = node.querySelector(selector)
+            if not is_none(again):
+                again.focus()
+
+    def render(self) -> None:
+        """Draw the screen for the current state."""
+        if self.session is None:
+            self.render_home()
+        else:
+            self.render_game()
+
+    def render_home(self) -> None:
+        """The home screen: saved games and the new-game form."""
+        document.getElementById("game").hidden = True
+        home = document.getElementById("home")
+        home.hidden = False
+        self.fill("overlay", "")
+        saves = self.store.list()
+        dates = {meta.id: str(window.Date.new(meta.saved).toLocaleString(self.lang)) for meta in saves if meta.saved}
+        self.fill("home", panels.home_screen(
+            self.text, panels.saves_list(self.text, saves, self.confirm_delete, dates), panels.new_game_form(self.text, self.form)))
+        document.title = self.text("ui.title")
+
+    def render_game(self) -> None:
+        """The game screen: board, panels and any screen over them."""
+        s = self.session
+        assert s is not None
+        document.getElementById("home").hidden = True
+        document.getElementById("game").hidden = False
+        view = s.view()
+        t = s.text
+        covered = s.covered
+        from catan_core import svg
+
+        targets = s.targets() if not covered else None
+        board = svg.render(
+            view, lang=self.lang,
+            highlight_nodes=targets.nodes if targets else (),
+            highlight_edges=targets.edges if targets else (),
+            highlight_hexes=targets.hexes if targets else (),
+        )
+        self.fill("bar", panels.game_bar(t, s, self.speed))
+        self.fill("board", board)
+        self.fill("turn", panels.turn_panel(s, view))
+        self.fill("actions", panels.action_panel(s, view))
+        self.fill("hand-wrap", panels.hand_panel(s, view))
+        self.fill("scores-wrap", panels.scoreboard(s, view))
+        self.fill("log-wrap", panels.log_panel(t, self.log_text()))
+        if covered:
+            self.show_overlay("cover", panels.cover(s), "uncover")
+        elif view.phase == "over" and not self.winner_closed:
+            self.show_overlay("winner", panels.winner_screen(s, view), "win-new")
+        else:
+            self.show_overlay("", "", "")
+        document.title = f"{s.name} · {t('ui.title')}"
+
+    def show_overlay(self, name: str, html: str, focus: str) -> None:
+        """Put a screen over the game (or remove it); focus its button when it first shows."""
+        first = name != self.overlay_shown
+        self.overlay_shown = name
+        overlay = document.getElementById("overlay")
+        if first or name:
+            overlay.innerHTML = html
+        document.getElementById("game").inert = bool(name)
+        if first and focus:
+            button = document.getElementById(focus)
+            if not is_none(button):
+                button.focus()
+
+    def log_text(self) -> list[str]:
+        """The log's sentences for the current viewer and language (new events only are translated)."""
+        s = self.session
+        assert s is not None
+        key = (id(s), s.viewer, self.lang)
+        if key != self.log_key:
+            self.log_key, self.log_lines = key, []
+        start = len(self.log_lines)
+        self.log_lines.extend(s.text.event(event) for event in s.log(start))
+        return self.log_lines
+
+    # --- the game's course ---------------------------------------------------------------------------
+
+    def open_session(self, session: Session) -> None:
+        """Show ``session`` and let computer players act if it is their move."""
+        self.generation += 1
+        self.bots_running = False
+        session.text.lang = self.lang
+        self.session = session
+        self.winner_closed = False
+        self.overlay_shown = ""
+        self.clear_notice()
+        self.render()
+        self.schedule_bots()
+
+    def act(self, action: Action) -> bool:
+        """Apply ``action`` for the person at the device, or say why it is illegal."""
+        s = self.session
+        if s is None:
+            return False
+        reason = s.reason(action)
+        if reason is not None:
+            self.notify(reason)
+            return False
+        s.apply(action)
+        self.clear_notice()
+        self.after_action()
+        return True
+
+    def after_action(self) -> None:
+        """Save, draw, and hand over to computer players when it is their move."""
+        self.autosave()
+        self.render()
+        self.schedule_bots()
+
+    def schedule_bots(self) -> None:
+        """Start the computer players' task when one of them must act."""
+        s = self.session
+        if s is not None and s.bot_to_act and not self.bots_running:
+            self.bots_running = True
+            asyncio.ensure_future(self.run_bots(self.generation))
+
+    async def run_bots(self, generation: int) -> None:
+        """Let computer players act one at a time, paced by the speed setting."""
+        try:
+            while generation == self.generation and self.session is not None and self.session.bot_to_act:
+                await asyncio.sleep(SPEEDS.get(self.speed, 0.8))
+                s = self.session
+                if generation != self.generation or s is None or not s.bot_to_act:
+                    break
+                s.apply(s.bot_action())
+                self.autosave()
+                self.render()
+        finally:
+            if generation == self.generation:
+                self.bots_running = False
+
+    def autosave(self) -> None:
+        """Save the game on screen (a full storage gives a message, the game goes on)."""
+        s = self.session
+        if s is None:
+            return
+        from catan_core.saves import dumps
+
+        game = s.game
+        meta = SaveMeta(
+            s.gid, s.name, now_ms(), tuple(seat.name for seat in game.seats), game.turn,
+            game.seats[game.winner].name if game.winner >= 0 else "",
+        )
+        try:
+            self.store.put(s.gid, dumps(game), meta)
+        except StorageFull:
+            self.notify(s.text("ui.saves.full"))
+
+    # --- events -------------------------------------------------------------------------------------------
+
+    def on_board_click(self, event: Any) -> None:
+        """A click (or Enter/Space) on the board: act on the spot or say why not."""
+        s = self.session
+        target = event.target.closest(BOARD_TARGET)
+        if s is None or is_none(target):
+            return
+        for kind in ("node", "edge", "hex"):
+            value = target.getAttribute("data-" + kind)
+            if not is_none(value):
+                break
+        intent = s.click(kind, int(value))
+        if intent.hint:
+            self.notify(s.text(intent.hint), "info")
+        elif intent.choices:
+            s.start_mode("victim")
+            s.draft.robber_hex = int(value)
+            self.clear_notice()
+            self.render()
+        elif intent.action is not None:
+            self.act(intent.action)
+
+    def on_board_key(self, event: Any) -> None:
+        """Enter or Space on a focused board target acts like a click."""
+        if event.key in ("Enter", " ") and not is_none(event.target.closest(BOARD_TARGET)):
+            event.preventDefault()
+            self.on_board_click(event)
+
+    def on_click(self, event: Any) -> None:
+        """A click on any button with ``data-cmd``."""
+        button = event.target.closest("[data-cmd]")
+        if is_none(button):
+            return
+        if button.getAttribute("aria-disabled") == "true":
+            why = document.getElementById(f"{button.id}-why")
+            if not is_none(why):
+                self.notify(why.textContent)
+            return
+        arg = button.getAttribute("data-arg")
+        handler = getattr(self, "cmd_" + str(button.getAttribute("data-cmd")), None)
+        if handler is not None:
+            handler(None if is_none(arg) else str(arg))
+
+    def on_change(self, event: Any) -> None:
+        """A change of any control with ``data-change``."""
+        name = event.target.getAttribute("data-change")
+        handler = None if is_none(name) else getattr(self, "change_" + str(name), None)
+        if handler is not None:
+            handler(event.target)
+
+    # --- home screen commands --------------------------------------------------------------------------
+
+    def read_form(self) -> NewGame:
+        """The new-game form as filled in on the page."""
+        form = self.form
+
+        def value(ident: str) -> str:
+            node = document.getElementById(ident)
+            return "" if is_none(node) else str(node.value)
+
+        players = value("players")
+        form.players = int(players) if players else form.players
+        for i, seat in enumerate(form.seats):
+            if not is_none(document.getElementById(f"seat-name-{i}")):
+                seat.name = value(f"seat-name-{i}")
+                seat.color = value(f"seat-color-{i}") if value(f"seat-color-{i}") in COLORS else seat.color
+                seat.kind = value(f"seat-kind-{i}") if value(f"seat-kind-{i}") in SEAT_KINDS else seat.kind
+        checked = document.querySelector("input[name=board]:checked")
+        form.board = form.board if is_none(checked) else str(checked.value)
+        form.seed = value("seed")
+        form.name = value("game-name")
+        try:
+            form.vp_target = int(value("vp-target"))
+        except ValueError:
+            form.vp_target = 0  # the engine names the allowed range
+        friendly = document.getElementById("friendly-robber")
+        form.friendly_robber = not is_none(friendly) and bool(friendly.checked)
+        return form
+
+    def change_form(self, target: Any) -> None:
+        """The number of players or a colour changed: redraw the seats."""
+        self.read_form()
+        self.render_home()
+
+    def cmd_start(self, arg: str | None) -> None:
+        """Start the game described by the form."""
+        form = self.read_form()
+        try:
+            game = form.create()
+        except CatanError as error:
+            self.notify(self.text.error(error))
+            return
+        gid = self.store.new_id(now_ms())
+        name = form.name.strip() or self.text("ui.new.default_name", number=len(self.store.list()) + 1)
+        self.form = NewGame(seats=form.seats, players=form.players, board=form.board,
+                            seed=str(random.randint(1, 999_999)), vp_target=form.vp_target, friendly_robber=form.friendly_robber)
+        session = Session(game, gid, name)
+        self.open_session(session)
+        self.autosave()
+
+    def cmd_continue(self, gid: str | None) -> None:
+        """Resume a saved game exactly where it was."""
+        from catan_core.saves import loads
+
+        meta = self.store.meta(gid or "")
+        saved = self.store.text(gid or "")
+        if meta is None or saved is None:
+            self.notify(self.text("ui.saves.missing"))
+            return
+        try:
+            game = loads(saved)
+        except CatanError as error:
+            self.notify(self.text("ui.saves.damaged", name=meta.name, reason=self.text.error(error)))
+            return
+        self.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id))
+
+    def cmd_delete(self, gid: str | None) -> None:
+        """Ask before deleting a saved game."""
+        self.confirm_delete = gid or ""
+        self.render_home()
+        yes = document.querySelector("[data-cmd=delete_yes]")
+        if not is_none(yes):
+            yes.focus()
+
+    def cmd_delete_yes(self, gid: str | None) -> None:
+        """Delete a saved game for good."""
+        meta = self.store.meta(gid or "")
+        self.store.delete(gid or "")
+        self.confirm_delete = ""
+        self.render_home()
+        if meta is not None:
+            self.notify(self.text("ui.saves.deleted", name=meta.name), "info")
+
+    def cmd_delete_no(self, gid: str | None) -> None:
+        """Keep the saved game."""
+        self.confirm_delete = ""
+        self.render_home()
+
+    def change_import(self, target: Any) -> None:
+        """A file was chosen: read it (asynchronously) and import it."""
+        files = target.files
+        if is_none(files) or files.length == 0:
+            return
+        file = files.item(0)
+        asyncio.ensure_future(self.import_file(file))
+        target.value = ""
+
+    async def import_file(self, file: Any) -> None:
+        """Import a save file as a new saved game and open it; refuse a bad file."""
+        from catan_core.saves import loads
+
+        name = str(file.name)
+        try:
+            content = str(await file.text())
+            game = loads(content)
+        except CatanError as error:
+            self.notify(self.text("ui.import.refused", file=name, reason=self.text.error(error)))
+            return
+        except Exception:  # noqa: BLE001 - unreadable file (not text)
+            self.notify(self.text("ui.import.refused", file=name, reason=self.text("format.not_json")))
+            return
+        title = name[:-5] if name.lower().endswith(".json") else name
+        session = Session(game, self.store.new_id(now_ms()), title[:60] or self.text("ui.import.default_name"))
+        self.open_session(session)
+        self.autosave()
+        self.notify(self.text("ui.import.done", file=name), "info")
+
+    # --- game screen commands ------------------------------------------------------------------------------
+
+    def cmd_home(self, arg: str | None) -> None:
+        """Back to the home screen (the game is saved)."""
+        self.generation += 1
+        self.bots_running = False
+        self.session = None
+        self.overlay_shown = ""
+        self.confirm_delete = ""
+        document.getElementById("game").inert = False
+        self.clear_notice()
+        self.render()
+
+    def cmd_export(self, arg: str | None) -> None:
+        """Download the game on screen as a .json file (through a Blob URL)."""
+        s = self.session
+        if s is None:
+            return
+        from catan_core.saves import dumps
+        from pyscript.ffi import to_js
+
+        blob = window.Blob.new(to_js([dumps(s.game)]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = export_name(s.name)
+        document.body.append(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_once(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def change_speed(self, target: Any) -> None:
+        """The computer players' pace changed."""
+        if str(target.value) in SPEEDS:
+            self.speed = str(target.value)
+            self.save_settings()
+
+    def cmd_uncover(self, arg: str | None) -> None:
+        """The person who must act has the device."""
+        if self.session is not None:
+            self.session.uncover()
+            self.render()
+
+    def cmd_close_winner(self, arg: str | None) -> None:
+        """Look at the final board."""
+        self.winner_closed = True
+        self.render()
+
+    def me(self) -> int:
+        """The seat of the person acting now."""
+        assert self.session is not None
+        return self.session.actor
+
+    def cmd_roll(self, arg: str | None) -> None:
+        """Roll the dice (a test page may have queued the dice)."""
+        self.act(Action(self.me(), "roll", self.test_dice.pop(0) if self.test_dice else None))
+
+    def cmd_end(self, arg: str | None) -> None:
+        """End the turn."""
+        self.act(Action(self.me(), "end"))
+
+    def cmd_buy(self, arg: str | None) -> None:
+        """Buy a development card."""
+        self.act(Action(self.me(), "buy"))
+
+    def cmd_mode(self, arg: str | None) -> None:
+        """Choose (or drop) what the next board click builds."""
+        s = self.session
+        if s is not None:
+            s.start_mode(None if not arg or s.draft.mode == arg else arg)
+            self.clear_notice()
+            self.render()
+
+    def cmd_play(self, kind: str | None) -> None:
+        """Play a development card (Year of Plenty and Monopoly open their chooser first)."""
+        s = self.session
+        if s is None or kind is None:
+            return
+        if kind in ("year_of_plenty", "monopoly"):
+            self.cmd_mode(kind)
+        else:
+            self.act(Action(self.me(), kind))
+
+    def cmd_yop_pick(self, arg: str | None) -> None:
+        """Pick a resource for Year of Plenty."""
+        s = self.session
+        if s is not None and arg is not None and len(s.draft.picks) < 2:
+            s.draft.picks.append(int(arg))
+            self.render()
+
+    def cmd_yop_clear(self, arg: str | None) -> None:
+        """Clear the Year of Plenty picks."""
+        if self.session is not None:
+            self.session.draft.picks = []
+            self.render()
+
+    def cmd_yop_take(self, arg: str | None) -> None:
+        """Play Year of Plenty with the two picks."""
+        s = self.session
+        if s is not None and len(s.draft.picks) == 2:
+            self.act(Action(self.me(), "year_of_plenty", (s.draft.picks[0], s.draft.picks[1])))
+
+    def cmd_monopoly(self, arg: str | None) -> None:
+        """Play Monopoly on a resource."""
+        if arg is not None:
+            self.act(Action(self.me(), "monopoly", int(arg)))
+
+    def cmd_mar_give(self, arg: str | None) -> None:
+        """Choose the resource to give the bank."""
+        if self.session is not None and arg is not None:
+            self.session.draft.maritime_give = int(arg)
+            self.render()
+
+    def cmd_mar_get(self, arg: str | None) -> None:
+        """Choose the resource to take from the bank."""
+        if self.session is not None and arg is not None:
+            self.session.draft.maritime_get = int(arg)
+            self.render()
+
+    def cmd_maritime(self, arg: str | None) -> None:
+        """Trade with the bank."""
+        s = self.session
+        action = s.maritime_action() if s is not None else None
+        if action is not None:
+            give, get = s.draft.maritime_give, s.draft.maritime_get  # type: ignore[union-attr]
+            if self.act(action):
+                s.draft.maritime_give, s.draft.maritime_get = give, get  # type: ignore[union-attr]
+                self.render()
+
+    def cmd_compose(self, arg: str | None) -> None:
+        """Change a count of the offer being composed (``give:2:1`` adds one grain to give)."""
+        s = self.session
+        if s is None or arg is None:
+            return
+        side, r, step = arg.split(":")
+        counts = s.draft.give if side == "give" else s.draft.want
+        counts[int(r)] = max(0, min(19, counts[int(r)] + int(step)))
+        self.render()
+
+    def change_target(self, target: Any) -> None:
+        """Choose whom the offer goes to."""
+        if self.session is not None:
+            self.session.draft.target = int(target.value)
+            self.render()
+
+    def cmd_offer(self, arg: str | None) -> None:
+        """Send the composed offer."""
+        if self.session is not None:
+            self.act(self.session.offer_action())
+
+    def cmd_accept(self, arg: str | None) -> None:
+        """Accept the open offer."""
+        self.act(Action(self.me(), "accept"))
+
+    def cmd_decline(self, arg: str | None) -> None:
+        """Decline the open offer."""
+        self.act(Action(self.me(), "decline"))
+
+    def cmd_counter_start(self, arg: str | None) -> None:
+        """Start a counter-offer from the offer's terms."""
+        if self.session is not None:
+            self.session.prefill_counter()
+            self.render()
+
+    def cmd_counter_stop(self, arg: str | None) -> None:
+        """Give up the counter-offer being composed."""
+        if self.session is not None:
+            self.session.draft.countering = False
+            self.render()
+
+    def cmd_counter(self, arg: str | None) -> None:
+        """Send the counter-offer."""
+        if self.session is not None:
+            self.act(self.session.offer_action())
+
+    def cmd_confirm(self, arg: str | None) -> None:
+        """Close the trade with a player who accepted or countered."""
+        if arg is not None:
+            self.act(Action(self.me(), "confirm", int(arg)))
+
+    def cmd_cancel(self, arg: str | None) -> None:
+        """Withdraw the offer."""
+        self.act(Action(self.me(), "cancel"))
+
+    def cmd_discard_pick(self, arg: str | None) -> None:
+        """Change how many cards of a resource to discard (``2:-1``)."""
+        s = self.session
+        if s is None or arg is None:
+            return
+        r, step = (int(x) for x in arg.split(":"))
+        s.draft.discard[r] = max(0, min(19, s.draft.discard[r] + step))
+        self.render()
+
+    def cmd_discard(self, arg: str | None) -> None:
+        """Discard the chosen cards."""
+        if self.session is not None:
+            self.act(self.session.discard_action())
+
+    def cmd_rob(self, arg: str | None) -> None:
+        """Move the robber to the chosen hex and rob this player."""
+        s = self.session
+        if s is not None and arg is not None:
+            self.act(Action(self.me(), "robber", (s.draft.robber_hex, int(arg))))
+
+    # --- test hooks (only with ?test in the address) ------------------------------------------------------
+
+    def expose_test_api(self) -> None:
+        """``window.catan_test``: load a scenario, queue dice, apply an action, read the save."""
+        api = window.Object.new()
+        api.load_scenario = self.keep(self.test_load_scenario)
+        api.queue_dice = self.keep(lambda a, b: self.test_dice.append((int(a), int(b))))
+        api.apply = self.keep(self.test_apply)
+        api.save = self.keep(self.test_save)
+        window.catan_test = api
+
+    def keep(self, fn: Callable[..., Any]) -> Any:
+        """A JavaScript-callable proxy of ``fn`` kept for the page's lifetime."""
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        return proxy
+
+    def test_load_scenario(self, text: str, name: str = "Scenario") -> str:
+        """Start a scenario (JSON text) as a new saved game; returns an error message or ""."""
+        from catan_core.scenarios import load_scenario
+
+        try:
+            game = load_scenario(json.loads(str(text)))
+        except CatanError as error:
+            return self.text.error(error)
+        self.open_session(Session(game, self.store.new_id(now_ms()), str(name)))
+        self.autosave()
+        return ""
+
+    def test_apply(self, text: str) -> str:
+        """Apply an action given in its text form, as if clicked; returns the refusal or ""."""
+        s = self.session
+        if s is None:
+            return "no game"
+        try:
+            action = Action.parse(str(text))
+        except CatanError as error:
+            return s.text.error(error)
+        reason = s.reason(action)
+        if reason is None:
+            self.act(action)
+        return reason or ""
+
+    def test_save(self) -> str:
+        """The save text of the game on screen."""
+        from catan_core.saves import dumps
+
+        return dumps(self.session.game) if self.session is not None else ""
+
+
+def focus_selector(node: Any) -> str | None:
+    """A selector finding ``node`` again after a re-render (its id or board data attribute)."""
+    ident = node.id
+    if ident:
+        return "#" + str(ident)
+    for name in FOCUSABLE_DATA:
+        value = node.getAttribute(name)
+        if not is_none(value):
+            return f"[{name}='{value}']"
+    return None
+
+
+def export_name(name: str) -> str:
+    """A file name for exporting the game called ``name``."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "game"
+    return f"catan-{safe}.json"
+
+
+def create_once(fn: Callable[[], None]) -> Any:
+    """A proxy for a one-shot JavaScript callback that frees itself after running."""
+    holder: list[Any] = []
+
+    def run() -> None:
+        try:
+            fn()
+        finally:
+            holder[0].destroy()
+
+    holder.append(create_proxy(run))
+    return holder[0]
+
+
+def start() -> App:
+    """Build the page, offer to continue or start a game, and mark the page ready."""
+    app = App()
+    if "test" in str(window.location.search):
+        app.expose_test_api()
+    app.render()
+    document.documentElement.setAttribute("data-ready", "1")
+    return app

@@ -1,0 +1,43 @@
+"""HTML as strings: escaping and a tiny element builder.
+
+Panels are rebuilt as strings and assigned with ``innerHTML`` in one go, which is fast in the
+browser and keeps the page logic testable in CPython. Every text that may come from a person
+(seat names, file names) goes through :func:`esc`.
+
+>>> el("button", esc("<Roll>"), id="roll", data_cmd="roll", disabled=False)
+'<button id="roll" data-cmd="roll">&lt;Roll&gt;</button>'
+>>> el("input", type="checkbox", checked=True)
+'<input type="checkbox" checked>'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+VOID = frozenset({"input", "br", "img", "hr", "meta", "link"})
+
+
+def esc(text: object) -> str:
+    """``text`` made safe for element content and attribute values."""
+    return escape(str(text), quote=True)
+
+
+def attrs(**values: object) -> str:
+    """Attributes from keyword arguments: ``class_`` -> class, ``data_cmd`` -> data-cmd.
+
+    ``True`` gives a bare attribute, ``None`` and ``False`` leave it out.
+    """
+    out = []
+    for name, value in values.items():
+        if value is None or value is False:
+            continue
+        name = name.rstrip("_").replace("_", "-")
+        out.append(f" {name}" if value is True else f' {name}="{esc(value)}"')
+    return "".join(out)
+
+
+def el(tag: str, *children: str, **attributes: object) -> str:
+    """An element; ``children`` are HTML strings (escape plain text with :func:`esc`)."""
+    if tag in VOID:
+        return f"<{tag}{attrs(**attributes)}>"
+    return f"<{tag}{attrs(**attributes)}>{''.join(children)}</{tag}>"

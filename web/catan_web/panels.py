@@ -1,0 +1,583 @@
+"""The HTML of every panel, built from a :class:`~catan_web.session.Session` and its view.
+
+Pure functions returning strings (testable in CPython). Buttons carry ``data-cmd`` (and
+``data-arg``) for the page's one delegated click handler; every button has a stable ``id`` so
+that keyboard focus survives a re-render. A button that cannot be used now is marked
+``aria-disabled="true"`` and shows the engine's reason beside it (it stays focusable, and
+pressing it repeats the reason).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from catan_core import actions as A
+from catan_core.actions import Action
+from catan_core.game import COSTS, DEV_CARDS
+from catan_core.i18n import DEV_CARD_NAMES
+
+from .markup import el, esc
+from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session
+from .text import Text
+
+if TYPE_CHECKING:
+    from catan_core.views import View
+
+    from .store import SaveMeta
+
+RESOURCE_KEYS: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
+"""Development cards with a play button, by action kind (same names as the cards)."""
+PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
+    1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (0, 2), (2, 0), (2, 2)),
+    5: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2)), 6: ((0, 0), (0, 1), (0, 2), (2, 0), (2, 1), (2, 2)),
+}
+
+
+# --- small pieces -------------------------------------------------------------------------
+
+
+def button(
+    text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
+    cls: str = "", pressed: bool | None = None, hint: str | None = None,
+) -> str:
+    """A command button; with a ``reason`` it is disabled and the reason is shown under it."""
+    why = f"{ident}-why"
+    out = el(
+        "button", label, type="button", id=ident, class_=cls or None, data_cmd=cmd,
+        data_arg=None if arg is None else str(arg), aria_disabled="true" if reason else None,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        aria_describedby=why if reason else None, title=hint,
+    )
+    if reason:
+        out += el("small", esc(reason), id=why, class_="why")
+    return out
+
+
+def resource_name(text: Text, r: int) -> str:
+    """A resource's name in the page language."""
+    return text("resource." + RESOURCE_KEYS[r])
+
+
+def chips(text: Text, cards: Sequence[int], empty: str = "") -> str:
+    """Cards as coloured chips with counts, e.g. for costs and hands."""
+    items = [
+        el("span", el("b", str(n)) + " " + esc(resource_name(text, r)), class_=f"chip res-{RESOURCE_KEYS[r]}")
+        for r, n in enumerate(cards) if n
+    ]
+    return "".join(items) or (el("span", esc(empty), class_="muted") if empty else "")
+
+
+def die(value: int) -> str:
+    """One die face as a small SVG."""
+    pips = "".join(
+        f'<circle cx="{6 + 8 * x}" cy="{6 + 8 * y}" r="2.2"/>' for x, y in PIP_SPOTS.get(value, ())
+    )
+    return (
+        '<svg class="die" viewBox="0 0 28 28" width="28" height="28" aria-hidden="true">'
+        f'<rect x="1" y="1" width="26" height="26" rx="5"/>{pips}</svg>'
+    )
+
+
+def swatch(color: str) -> str:
+    """A seat's colour dot."""
+    return el("span", "", class_="swatch", style=f"background:{color}", aria_hidden="true")
+
+
+def seat_label(session: Session, seat: int) -> str:
+    """A seat's colour and name."""
+    s = session.game.seats[seat]
+    return swatch(s.color) + el("span", esc(s.name), class_="name")
+
+
+def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str) -> str:
+    """A number with − and + buttons (``data-arg`` is ``key:-1`` or ``key:1``)."""
+    minus = el("button", "−", type="button", id=f"{ident}-minus", class_="step", data_cmd=cmd,
+               data_arg=f"{key}:-1", aria_label=text("ui.less", what=label), disabled=value <= 0)
+    plus = el("button", "+", type="button", id=f"{ident}-plus", class_="step", data_cmd=cmd,
+              data_arg=f"{key}:1", aria_label=text("ui.more", what=label))
+    return el("span", minus + el("output", str(value), id=ident, aria_label=label) + plus, class_="counter")
+
+
+def section(title: str, body: str, *, ident: str, cls: str = "") -> str:
+    """A titled panel section."""
+    return el("section", el("h2", esc(title), id=f"{ident}-title") + body, class_=f"card {cls}".strip(),
+              aria_labelledby=f"{ident}-title", id=ident)
+
+
+# --- the turn: prompt, dice, roll and end ----------------------------------------------------
+
+
+def prompt(session: Session, view: "View") -> str:
+    """One sentence saying who must do what now."""
+    text, actor = session.text, session.actor
+    if view.phase == "over":
+        return text("ui.prompt.over", player=view.winner)
+    if not session.is_human(actor):
+        return text("ui.prompt.computer", player=actor)
+    if view.phase == "discard":
+        return text("ui.prompt.discard", player=actor, count=view.players[actor].discard_due)
+    if view.phase == "road_building":
+        return text("ui.prompt.road_building", player=actor, count=view.free_roads)
+    if view.phase == "trade" and view.trade is not None and actor != view.trade.offerer:
+        return text("ui.prompt.answer", player=actor, offerer=view.trade.offerer)
+    if view.phase == "robber" and session.draft.mode == "victim":
+        return text("ui.prompt.victim", player=actor)
+    if view.phase == "main" and session.draft.mode in BUILD_KINDS:
+        return text("ui.prompt.build_" + str(session.draft.mode), player=actor)
+    return text("ui.prompt." + view.phase, player=actor)
+
+
+def turn_panel(session: Session, view: "View") -> str:
+    """The prompt, the last roll and the dice / end-turn buttons."""
+    text = session.text
+    dice = ""
+    if view.dice is not None:
+        total = sum(view.dice)
+        dice = el("div", die(view.dice[0]) + die(view.dice[1]) + el("span", str(total), class_="total"),
+                  class_="dice", role="img", aria_label=text("ui.last_roll", dice=list(view.dice), total=total))
+    buttons = ""
+    if session.my_move and view.phase in ("roll", "main"):
+        me = session.actor
+        roll_reason = session.reason(Action(me, A.ROLL))
+        end_reason = session.reason(Action(me, A.END))
+        if view.phase == "roll":
+            buttons = button(text, esc(text("ui.button.roll")), "roll", ident="roll", cls="primary", reason=roll_reason)
+        else:
+            buttons = button(text, esc(text("ui.button.end")), "end", ident="end-turn", cls="primary", reason=end_reason)
+    turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
+    head = el("div", el("span", esc(turn), class_="turn-no") + dice, class_="turn-head")
+    return head + el("p", esc(prompt(session, view)), id="prompt", class_="prompt") + el("div", buttons, class_="turn-buttons")
+
+
+# --- the acting person's hand -------------------------------------------------------------------
+
+
+def hand_panel(session: Session, view: "View") -> str:
+    """The viewer's resource and development cards (nothing while the device is covered)."""
+    text = session.text
+    if view.viewer is None or view.hand is None:
+        return section(text("ui.hand.title_none"), el("p", esc(text("ui.hand.hidden")), class_="muted"), ident="hand")
+    me = view.viewer
+    cards = "".join(
+        el("li", el("span", str(n), class_="count") + el("span", esc(resource_name(text, r)), class_="label"),
+           class_=f"card-res res-{RESOURCE_KEYS[r]}" + (" none" if not n else ""),
+           aria_label=text("ui.hand.item", count=n, resource=r))
+        for r, n in enumerate(view.hand)
+    )
+    title = text("ui.hand.title", player=me)
+    total = text("ui.hand.total", count=sum(view.hand))
+    body = el("p", esc(total), class_="muted small") + el("ul", cards, class_="hand", id="hand-cards")
+    body += dev_cards(session, view)
+    return section(title, body, ident="hand")
+
+
+def dev_cards(session: Session, view: "View") -> str:
+    """Development cards held, with play buttons and their choosers."""
+    text = session.text
+    assert view.dev is not None and view.dev_new is not None
+    rows = []
+    for card, held in enumerate(view.dev):
+        if not held:
+            continue
+        name = text("devcard." + DEV_CARD_NAMES[card])
+        new = view.dev_new[card]
+        label = el("span", esc(name), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
+        if new:
+            label += el("span", esc(text("ui.dev.new", count=new)), class_="badge")
+        kind = DEV_CARDS[card]
+        play = ""
+        if kind in PLAYABLE and session.my_move:
+            reason = session.any_reason(kind, _probe(kind))
+            play = button(text, esc(text("ui.dev.play", card=card)), "play", kind, ident=f"play-{kind}",
+                          reason=reason, pressed=session.draft.mode == kind if kind in (A.YEAR_OF_PLENTY, A.MONOPOLY) else None)
+        elif card == 1:
+            play = el("small", esc(text("ui.dev.vp_note")), class_="muted")
+        rows.append(el("li", el("div", label, class_="dev-line") + play, class_="dev"))
+    if not rows:
+        return el("p", esc(text("ui.dev.none")), class_="muted small")
+    body = el("h3", esc(text("ui.dev.title"))) + el("ul", "".join(rows), class_="devs")
+    return body + chooser(session, view)
+
+
+def _probe(kind: str) -> object:
+    """The value asked about when explaining why a card cannot be played."""
+    return {A.YEAR_OF_PLENTY: (0, 1), A.MONOPOLY: 0}.get(kind)
+
+
+def resource_buttons(text: Text, cmd: str, prefix: str, *, pressed: Iterable[int] = (), reasons: Sequence[str | None] = ()) -> str:
+    """Five buttons, one per resource."""
+    chosen = set(pressed)
+    return el("div", "".join(
+        button(text, esc(resource_name(text, r)), cmd, r, ident=f"{prefix}-{RESOURCE_KEYS[r]}",
+               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=r in chosen if chosen or cmd.startswith("mar") else None,
+               reason=reasons[r] if reasons else None)
+        for r in range(5)
+    ), class_="res-buttons")
+
+
+def chooser(session: Session, view: "View") -> str:
+    """The open card chooser: Year of Plenty picks or the Monopoly resource."""
+    text, mode = session.text, session.draft.mode
+    if mode == A.YEAR_OF_PLENTY:
+        picks = session.draft.picks
+        cards = [0] * 5
+        for r in picks:
+            cards[r] += 1
+        body = el("p", esc(text("ui.yop.pick")))
+        body += resource_buttons(text, "yop_pick", "yop")
+        body += el("p", esc(text("ui.yop.chosen", cards=cards)), class_="small")
+        reason = None if len(picks) == 2 else text("ui.yop.need_two")
+        if reason is None:
+            reason = session.reason(Action(session.actor, A.YEAR_OF_PLENTY, (picks[0], picks[1])))
+        body += el("div", button(text, esc(text("ui.yop.take")), "yop_take", ident="yop-take", cls="primary", reason=reason)
+                   + button(text, esc(text("ui.button.clear")), "yop_clear", ident="yop-clear")
+                   + button(text, esc(text("ui.button.cancel")), "mode", "", ident="yop-cancel"), class_="row")
+        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.year_of_plenty"))
+    if mode == A.MONOPOLY:
+        body = el("p", esc(text("ui.monopoly.pick"))) + resource_buttons(text, "monopoly", "mono")
+        body += button(text, esc(text("ui.button.cancel")), "mode", "", ident="mono-cancel")
+        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.monopoly"))
+    return ""
+
+
+# --- what the acting person can do now -------------------------------------------------------------
+
+
+def action_panel(session: Session, view: "View") -> str:
+    """The controls for what the person at the device must or may do now."""
+    text = session.text
+    phase = view.phase
+    if phase == "trade" and view.trade is not None:
+        return trade_status(session, view)
+    if not session.my_move:
+        return ""
+    if phase == "discard":
+        return discard_panel(session, view)
+    if phase == "robber" and session.draft.mode == "victim":
+        return victim_panel(session, view)
+    if phase == "main":
+        return build_panel(session, view) + maritime_panel(session, view) + offer_panel(session, view)
+    return ""
+
+
+def build_panel(session: Session, view: "View") -> str:
+    """Build buttons with their costs, each disabled with the engine's reason when impossible."""
+    text, me = session.text, session.actor
+    items = []
+    for kind in BUILD_KINDS:
+        reason = session.build_reason(kind)
+        label = el("span", esc(text("ui.build." + kind)), class_="label") + el("span", chips(text, COSTS[kind]), class_="cost")
+        items.append(el("li", button(text, label, "mode", kind, ident=f"build-{kind}", reason=reason,
+                                     pressed=session.draft.mode == kind, cls="build")))
+    buy_reason = session.reason(Action(me, A.BUY))
+    label = el("span", esc(text("ui.build.buy")), class_="label") + el("span", chips(text, COSTS[A.BUY]), class_="cost")
+    items.append(el("li", button(text, label, "buy", ident="build-buy", reason=buy_reason, cls="build")))
+    note = el("p", esc(text("ui.build.deck", count=view.deck_size)), class_="muted small")
+    return section(text("ui.build.title"), el("ul", "".join(items), class_="builds") + note, ident="build")
+
+
+def maritime_panel(session: Session, view: "View") -> str:
+    """Trade with the bank: the best ratio per resource, a give and a get choice."""
+    text, d = session.text, session.draft
+    assert view.ratios is not None
+    gives = "".join(
+        button(text, esc(resource_name(text, r)) + el("span", f"{view.ratios[r]}:1", class_="ratio"), "mar_give", r,
+               ident=f"mar-give-{RESOURCE_KEYS[r]}", cls=f"res res-{RESOURCE_KEYS[r]}", pressed=d.maritime_give == r)
+        for r in range(5)
+    )
+    gets = "".join(
+        button(text, esc(resource_name(text, r)), "mar_get", r, ident=f"mar-get-{RESOURCE_KEYS[r]}",
+               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=d.maritime_get == r)
+        for r in range(5)
+    )
+    action = session.maritime_action()
+    reason = text("ui.maritime.choose") if action is None else session.reason(action)
+    label = text("ui.maritime.do") if action is None else text(
+        "ui.maritime.trade", count=view.ratios[d.maritime_give], give_resource=d.maritime_give, get_resource=d.maritime_get)
+    body = (
+        el("p", esc(text("ui.maritime.give")), class_="small label-line") + el("div", gives, class_="res-buttons", role="group", aria_label=text("ui.maritime.give"))
+        + el("p", esc(text("ui.maritime.get")), class_="small label-line") + el("div", gets, class_="res-buttons", role="group", aria_label=text("ui.maritime.get"))
+        + button(text, esc(label), "maritime", ident="mar-do", cls="primary", reason=reason)
+    )
+    return section(text("ui.maritime.title"), body, ident="maritime")
+
+
+def composer(session: Session, view: "View", prefix: str) -> str:
+    """Give / want counters, one row per resource (the acting person's own side)."""
+    text, d = session.text, session.draft
+    rows = []
+    for r in range(5):
+        name = resource_name(text, r)
+        held = view.hand[r] if view.hand is not None else 0
+        rows.append(el(
+            "tr",
+            el("th", el("span", esc(name), class_=f"dot res-{RESOURCE_KEYS[r]}") + el("small", f" ({held})", class_="muted"), scope="row")
+            + el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"give:{r}", f"{prefix}-give-{RESOURCE_KEYS[r]}"))
+            + el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"want:{r}", f"{prefix}-want-{RESOURCE_KEYS[r]}")),
+        ))
+    head = el("tr", el("th", esc(text("ui.trade.resource")), scope="col") + el("th", esc(text("ui.trade.you_give")), scope="col")
+              + el("th", esc(text("ui.trade.you_get")), scope="col"))
+    return el("table", el("thead", head) + el("tbody", "".join(rows)), class_="composer")
+
+
+def offer_panel(session: Session, view: "View") -> str:
+    """Compose a domestic offer and send it to one player or to all."""
+    text, d, me = session.text, session.draft, session.actor
+    options = el("option", esc(text("ui.trade.to_all")), value="-1", selected=d.target == -1)
+    for q in range(len(view.seats)):
+        if q != me:
+            options += el("option", esc(view.seats[q].name), value=str(q), selected=d.target == q)
+    target = el("label", esc(text("ui.trade.to")) + " " + el("select", options, id="offer-target", data_change="target"), class_="inline")
+    reason = session.reason(session.offer_action())
+    body = composer(session, view, "offer") + el("div", target + button(text, esc(text("ui.trade.send")), "offer", ident="offer-send", cls="primary", reason=reason), class_="row")
+    return section(text("ui.trade.title"), body, ident="offer")
+
+
+def trade_status(session: Session, view: "View") -> str:
+    """The open offer: its terms, every answer, and the controls of whoever acts."""
+    text, trade = session.text, view.trade
+    assert trade is not None
+    answers = {seat: (kind, terms) for seat, kind, terms in trade.answers}
+    terms = el("p", esc(text("ui.trade.offer_terms", player=trade.offerer, give=list(trade.give), want=list(trade.want))), class_="terms")
+    rows = []
+    for seat in trade.targets:
+        kind, counter_terms = answers.get(seat, ("waiting", None))
+        if kind == "counter" and counter_terms is not None:
+            state = text("ui.trade.answer_counter", give=list(counter_terms[0]), want=list(counter_terms[1]))
+        else:
+            state = text("ui.trade.answer_" + kind)
+        control = ""
+        if session.my_move and session.actor == trade.offerer and kind in ("accept", "counter"):
+            reason = session.reason(Action(trade.offerer, A.CONFIRM, seat))
+            control = button(text, esc(text("ui.trade.confirm", partner=seat)), "confirm", seat, ident=f"confirm-{seat}", cls="primary", reason=reason)
+        rows.append(el("li", el("span", seat_label(session, seat), class_="who") + el("span", esc(state), class_=f"answer {kind}") + control,
+                       class_="answer-row", data_seat=str(seat)))
+    body = terms + el("ul", "".join(rows), class_="answers")
+    if session.my_move and session.actor == trade.offerer:
+        body += button(text, esc(text("ui.trade.cancel")), "cancel", ident="trade-cancel", reason=session.reason(Action(trade.offerer, A.CANCEL)))
+    elif session.my_move:
+        me = session.actor
+        if session.draft.countering:
+            body += el("h3", esc(text("ui.trade.counter_title")))
+            body += composer(session, view, "counter")
+            body += el("div", button(text, esc(text("ui.trade.send_counter")), "counter", ident="counter-send", cls="primary",
+                                     reason=session.reason(session.offer_action()))
+                       + button(text, esc(text("ui.button.cancel")), "counter_stop", ident="counter-stop"), class_="row")
+        else:
+            body += el("div", button(text, esc(text("ui.trade.accept")), "accept", ident="trade-accept", cls="primary",
+                                     reason=session.reason(Action(me, A.ACCEPT)))
+                       + button(text, esc(text("ui.trade.decline")), "decline", ident="trade-decline")
+                       + button(text, esc(text("ui.trade.counter")), "counter_start", ident="trade-counter"), class_="row")
+    return section(text("ui.trade.open_title"), body, ident="trade")
+
+
+def discard_panel(session: Session, view: "View") -> str:
+    """Choose the cards to give back on a 7."""
+    text, d, me = session.text, session.draft, session.actor
+    due = view.players[me].discard_due
+    rows = []
+    for r in range(5):
+        held = view.hand[r] if view.hand is not None else 0
+        rows.append(el("li", el("span", esc(resource_name(text, r)) + el("small", f" ({held})", class_="muted"), class_=f"dot res-{RESOURCE_KEYS[r]}")
+                       + counter(text, text("ui.discard.of", resource=r), d.discard[r], "discard_pick", str(r), f"discard-{RESOURCE_KEYS[r]}")))
+    chosen = sum(d.discard)
+    body = el("p", esc(text("ui.discard.explain", count=due)))
+    body += el("ul", "".join(rows), class_="discard-rows")
+    body += el("p", esc(text("ui.discard.chosen", count=chosen, due=due)), class_="small", aria_live="polite")
+    body += button(text, esc(text("ui.discard.do")), "discard", ident="discard-do", cls="primary", reason=session.reason(session.discard_action()))
+    return section(text("ui.discard.title", player=me), body, ident="discard", cls="urgent")
+
+
+def victim_panel(session: Session, view: "View") -> str:
+    """Choose whom to rob on the hex picked for the robber."""
+    text, h, me = session.text, session.draft.robber_hex, session.actor
+    victims = [a.value[1] for a in session.legal() if a.kind == A.ROBBER and a.value[0] == h]
+    buttons = "".join(
+        button(text, seat_label(session, v) + el("small", esc(text("ui.victim.cards", count=view.players[v].hand_size)), class_="muted"),
+               "rob", v, ident=f"rob-{v}")
+        for v in victims
+    )
+    body = el("div", buttons, class_="row") + button(text, esc(text("ui.victim.other_hex")), "mode", "", ident="rob-back")
+    return section(text("ui.victim.title"), body, ident="victim", cls="urgent")
+
+
+# --- everyone's public facts ---------------------------------------------------------------------
+
+
+def scoreboard(session: Session, view: "View") -> str:
+    """Public points, hand size, development cards, knights, road length and the awards."""
+    text = session.text
+    heads = ("ui.score.player", "ui.score.points", "ui.score.cards", "ui.score.dev", "ui.score.knights", "ui.score.road")
+    head = el("tr", "".join(el("th", esc(text(key)), scope="col") for key in heads))
+    rows = []
+    for pv in view.players:
+        q = pv.seat
+        seat = view.seats[q]
+        kind = text("ui.kind." + seat.kind)
+        awards = ""
+        if pv.longest_road:
+            awards += el("span", esc(text("ui.score.longest_road")), class_="award")
+        if pv.largest_army:
+            awards += el("span", esc(text("ui.score.largest_army")), class_="award")
+        points = str(pv.public_points)
+        if pv.points is not None and pv.points != pv.public_points:
+            points += el("small", esc(text("ui.score.hidden_points", count=pv.points - pv.public_points)), class_="muted")
+        name = seat_label(session, q) + el("small", esc(kind), class_="kind") + awards
+        cls = "current" if q == view.current and view.phase != "over" else None
+        rows.append(el(
+            "tr",
+            el("th", name, scope="row") + el("td", points, class_="points") + el("td", str(pv.hand_size))
+            + el("td", str(pv.dev_cards)) + el("td", str(pv.knights)) + el("td", str(pv.road_length)),
+            class_=cls, data_seat=str(q), aria_current="true" if cls else None,
+        ))
+    table = el("table", el("thead", head) + el("tbody", "".join(rows)), class_="scores")
+    note = el("p", esc(text("ui.score.target", count=view.options.vp_target)), class_="muted small")
+    return section(text("ui.score.title"), el("div", table, class_="table-wrap") + note, ident="scores")
+
+
+def log_panel(text: Text, lines: Sequence[str]) -> str:
+    """The game log, newest first."""
+    items = "".join(el("li", esc(line)) for line in reversed(lines[-300:]))
+    return section(text("ui.log.title"), el("ol", items, class_="log", id="log-lines", reversed=True), ident="log")
+
+
+# --- screens over the game ---------------------------------------------------------------------------
+
+
+def cover(session: Session) -> str:
+    """The pass-the-device screen hiding everything private."""
+    text, actor = session.text, session.actor
+    phase = session.game.phase
+    why = "ui.cover.why_" + ("answer" if phase == "trade" and session.game.trade is not None and actor != session.game.trade.offerer else phase)
+    body = (
+        el("h2", esc(text("ui.cover.pass", player=actor)), id="cover-title")
+        + el("p", esc(text(why, player=actor)))
+        + el("p", esc(text("ui.cover.hidden")), class_="muted")
+        + button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big")
+    )
+    color = session.game.seats[actor].color
+    return el("div", el("div", body, class_="sheet", style=f"border-top-color:{color}"), class_="overlay cover",
+              role="dialog", aria_modal="true", aria_labelledby="cover-title", id="cover")
+
+
+def winner_screen(session: Session, view: "View") -> str:
+    """The end of the game: who won and the final scores."""
+    text = session.text
+    order = sorted(view.players, key=lambda pv: -(pv.points or 0))
+    rows = "".join(
+        el("tr", el("th", seat_label(session, pv.seat), scope="row") + el("td", str(pv.points), class_="points"),
+           class_="winner" if pv.seat == view.winner else None)
+        for pv in order
+    )
+    table = el("table", el("thead", el("tr", el("th", esc(text("ui.score.player")), scope="col")
+                                       + el("th", esc(text("ui.score.points")), scope="col"))) + el("tbody", rows), class_="final")
+    body = (
+        el("p", esc(text("ui.win.trophy")), class_="trophy", aria_hidden="true")
+        + el("h2", esc(text("ui.win.title", player=view.winner)), id="winner-title")
+        + el("p", esc(text("ui.win.turns", count=view.turn)), class_="muted")
+        + table
+        + el("div", button(text, esc(text("ui.win.new")), "home", ident="win-new", cls="primary")
+             + button(text, esc(text("ui.win.board")), "close_winner", ident="win-board"), class_="row")
+    )
+    color = view.seats[view.winner].color
+    return el("div", el("div", body, class_="sheet", style=f"border-top-color:{color}"), class_="overlay winner",
+              role="dialog", aria_modal="true", aria_labelledby="winner-title", id="winner")
+
+
+def game_bar(text: Text, session: Session, speed: str) -> str:
+    """The bar above the game: its name, the computer players' pace and the menu."""
+    speeds = "".join(el("option", esc(text("ui.speed." + name)), value=name, selected=name == speed) for name in SPEEDS)
+    pace = ""
+    if len(session.humans) < len(session.game.seats):
+        pace = el("label", esc(text("ui.speed.label")) + " " + el("select", speeds, id="speed", data_change="speed"), class_="inline")
+    return (
+        el("h1", esc(text("ui.title")), class_="brand")
+        + el("span", esc(session.name), class_="game-name")
+        + el("div", pace
+             + button(text, esc(text("ui.menu.export")), "export", ident="export")
+             + button(text, esc(text("ui.menu.home")), "home", ident="home"), class_="bar-tools")
+    )
+
+
+# --- the home screen ------------------------------------------------------------------------------------
+
+
+def saves_list(text: Text, saves: Sequence["SaveMeta"], confirm: str, dates: dict[str, str]) -> str:
+    """Saved games: continue, export or delete (delete asks first)."""
+    if not saves:
+        return el("p", esc(text("ui.saves.none")), class_="muted")
+    items = []
+    for i, meta in enumerate(saves):
+        if meta.damaged:
+            info = text("ui.saves.unknown")
+        else:
+            info = text("ui.saves.info", players=", ".join(meta.players), turn=meta.turn, date=dates.get(meta.id, ""))
+            if meta.winner:
+                info += " · " + text("ui.saves.won", name=meta.winner)
+        if confirm == meta.id:
+            tools = (el("span", esc(text("ui.saves.confirm", name=meta.name)), class_="warn")
+                     + button(text, esc(text("ui.saves.delete_yes")), "delete_yes", meta.id, ident=f"del-yes-{i}", cls="danger")
+                     + button(text, esc(text("ui.saves.delete_no")), "delete_no", meta.id, ident=f"del-no-{i}"))
+        else:
+            tools = (button(text, esc(text("ui.saves.continue")), "continue", meta.id, ident=f"continue-{i}", cls="primary")
+                     + button(text, esc(text("ui.saves.delete")), "delete", meta.id, ident=f"delete-{i}"))
+        items.append(el("li", el("div", el("strong", esc(meta.name)) + el("small", esc(info), class_="muted"), class_="save-info")
+                        + el("div", tools, class_="row"), class_="save", data_id=meta.id))
+    return el("ul", "".join(items), class_="saves", id="saves")
+
+
+def new_game_form(text: Text, form: NewGame) -> str:
+    """Seats (name, colour, person or computer level), board, seed and options."""
+    counts = "".join(el("option", str(n), value=str(n), selected=n == form.players) for n in (2, 3, 4))
+    rows = []
+    for i, seat in enumerate(form.seats[: form.players]):
+        colors = "".join(el("option", esc(text("ui.color." + key)), value=key, selected=key == seat.color) for key in COLORS)
+        kinds = "".join(el("option", esc(text("ui.kind." + kind)), value=kind, selected=kind == seat.kind) for kind in SEAT_KINDS)
+        label = text("ui.new.seat", number=i + 1)
+        rows.append(el(
+            "fieldset",
+            el("legend", swatch(COLORS.get(seat.color, "#888")) + esc(label))
+            + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
+            + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
+            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}")),
+            class_="seat-row",
+        ))
+    boards = "".join(
+        el("label", el("input", type="radio", name="board", id=f"board-{b}", value=b, checked=form.board == b)
+           + esc(text("ui.new.board_" + b)), class_="radio")
+        for b in ("random", "beginner")
+    )
+    body = (
+        el("div",
+           el("label", esc(text("ui.new.game_name")) + el("input", id="game-name", value=form.name, maxlength="60", autocomplete="off"))
+           + el("label", esc(text("ui.new.players")) + el("select", counts, id="players", data_change="form")),
+           class_="row fields")
+        + el("div", "".join(rows), class_="seats")
+        + el("fieldset",
+             el("legend", esc(text("ui.new.board")))
+             + el("div", boards, class_="row")
+             + el("label", esc(text("ui.new.seed")) + el("input", id="seed", value=form.seed, maxlength="40", autocomplete="off", inputmode="text")
+                  + el("small", esc(text("ui.new.seed_help")), class_="muted")),
+             class_="board-choice")
+        + el("fieldset",
+             el("legend", esc(text("ui.new.options")))
+             + el("div",
+                  el("label", esc(text("ui.new.vp_target")) + el("input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target), inputmode="numeric"))
+                  + el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber) + esc(text("ui.new.friendly_robber")), class_="check"),
+                  class_="row fields"))
+        + button(text, esc(text("ui.new.start")), "start", ident="start", cls="primary big")
+    )
+    return section(text("ui.new.title"), body, ident="new-game")
+
+
+def home_screen(text: Text, saves_html: str, form_html: str) -> str:
+    """The first screen: saved games to continue, importing a file, and a new game."""
+    importer = el("label", esc(text("ui.import.label")) + el("input", type="file", id="import-file", accept=".json,application/json", data_change="import"),
+                  class_="file")
+    return (
+        el("header", el("h1", esc(text("ui.title")), class_="brand") + el("p", esc(text("ui.tagline")), class_="muted"), class_="home-head")
+        + section(text("ui.saves.title"), saves_html + importer, ident="saved")
+        + form_html
+    )

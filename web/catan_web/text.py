@@ -1,0 +1,45 @@
+"""The page's language and its one way to words: the engine's message catalog.
+
+Every sentence the page shows comes from ``catan_core/messages/<lang>.json`` through
+:func:`catan_core.i18n.translate` (page strings use keys under ``ui.``). The language is the
+single setting :attr:`Text.lang`: switching it and re-rendering switches the whole page.
+
+>>> text = Text("en", ("Ana", "Ben"))
+>>> text("ui.button.roll")
+'Roll the dice'
+>>> from catan_core.errors import IllegalActionError
+>>> text.error(IllegalActionError("rule.partner_not_accepted", partner=1))
+'Ben has not accepted this offer.'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from catan_core.i18n import DEFAULT_LANGUAGE, translate
+
+if TYPE_CHECKING:
+    from catan_core.errors import CatanError
+    from catan_core.game import Event
+
+
+class Text:
+    """Message look-ups in one language, naming seats by the game's seat names."""
+
+    def __init__(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = ()) -> None:
+        self.lang = lang
+        self.names: tuple[str, ...] = tuple(names)
+
+    def __call__(self, key: str, **params: Any) -> str:
+        """The sentence for ``key`` with ``params``."""
+        return translate(key, params, self.lang, self.names)
+
+    def error(self, error: "CatanError") -> str:
+        """An engine error as a sentence (the rule that was broken)."""
+        return translate(error.key, error.params, self.lang, self.names)
+
+    def event(self, event: "Event") -> str:
+        """An event as a sentence (pass it through ``for_viewer`` first)."""
+        key, params = event.message()
+        return translate(key, params, self.lang, self.names)
