@@ -38,6 +38,14 @@ PACKAGE_SUFFIXES = {".py", ".json"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 APP_NAME = "Catan"
 THEME_COLOR = "#1d4e89"
+# Headless Chromium as tests/e2e and bench/startup.py launch it (Playwright's own download is not used).
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+    # Only the local host resolves, so nothing can leave the machine even unobserved.
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+]
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -246,12 +254,15 @@ def make_handler(directory: Path = DIST, prefix: str = "/", quiet: bool = False)
     return type("BoundDistHandler", (DistHandler,), {"root": str(directory), "prefix": prefix, "quiet": quiet})
 
 
-def start_server(directory: Path = DIST, prefix: str = "/", port: int = 0) -> tuple[DistServer, str]:
+def start_server(
+    directory: Path = DIST, prefix: str = "/", port: int = 0, handler: type[DistHandler] | None = None
+) -> tuple[DistServer, str]:
     """Serve ``directory`` quietly from a background thread on 127.0.0.1 (``port`` 0: any free one).
 
-    Returns the server and the URL of ``prefix`` on it. Stop it with ``shutdown()`` then ``server_close()``.
+    ``handler`` replaces the default ``make_handler(directory, prefix, quiet=True)``. Returns the
+    server and the URL of ``prefix`` on it. Stop it with ``shutdown()`` then ``server_close()``.
     """
-    server = DistServer(("127.0.0.1", port), make_handler(directory, prefix, quiet=True))
+    server = DistServer(("127.0.0.1", port), handler or make_handler(directory, prefix, quiet=True))
     threading.Thread(target=server.serve_forever, name=f"serve {directory}", daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}{prefix}"
 

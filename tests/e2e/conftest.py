@@ -39,18 +39,6 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Route
 
 HERE = Path(__file__).resolve().parent
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Belt and braces beside the request routing: no host but the local one even resolves,
-    # which also covers requests a service worker makes on its own.
-    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
-]
 LOCAL_ORIGIN = "http://127.0.0.1:"
 SUBPATH = "/games/catan/"
 READY = "html[data-ready='1']"
@@ -176,12 +164,12 @@ def serve_dist(dist_dir: Path) -> Iterator[Callable[[str], LocalSite]]:
 @pytest.fixture(scope="session")
 def guarded_browser() -> Iterator[GuardedBrowser]:
     """The session's single headless Chromium, wrapped in the request guard."""
-    if not CHROMIUM.exists():
-        pytest.skip(f"browser tests need Chromium at {CHROMIUM} (Debian: apt-get install chromium)")
+    if not build.CHROMIUM.exists():
+        pytest.skip(f"browser tests need Chromium at {build.CHROMIUM} (Debian: apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         yield GuardedBrowser(browser)
         browser.close()
 
