@@ -1,0 +1,156 @@
+"""Start-up time of the web app against bare-interpreter pages, in one run on one machine.
+
+Run from the repository root:
+
+    python bench/startup.py [--reps 5]
+
+It builds the site into a temporary directory, adds two bare pages next to the app there
+(``_bare_pyodide.html``: ``loadPyodide()`` from ./pyodide/pyodide.mjs; ``_bare_pyscript.html``:
+PyScript with the same local interpreter and an empty script), serves it on 127.0.0.1 and drives
+headless Chromium (/usr/bin/chromium). Every page marks itself ready with
+``<html data-ready="1">``; the time measured is from the start of navigation to that moment,
+as the page's own clock sees it (``performance.now()`` in a MutationObserver).
+
+Per repetition, in turn for each page: Chromium with a fresh profile (empty caches, no service
+worker) loads the page ("cold"); then, once the app's service worker controls the page, the
+page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app).
+It prints medians, the ratios app/bare, and the response-body bytes the server sent on the
+first visit (until ready; for the app also including the service worker's precaching).
+No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+BARE_PYODIDE = """<!doctype html>
+<meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide();
+  pyodide.runPython("import sys");
+  document.documentElement.setAttribute("data-ready", "1");
+</script>
+"""
+BARE_PYSCRIPT = """<!doctype html>
+<meta charset="utf-8"><title>bare PyScript</title>
+<script type="module" src="./pyscript/core.js"></script>
+<script type="py" config="./_bare_pyscript.json">
+from pyscript import document
+document.documentElement.setAttribute("data-ready", "1")
+</script>
+"""
+PAGES = {"app": "", "bare Pyodide": "_bare_pyodide.html", "bare PyScript": "_bare_pyscript.html"}
+# Records when data-ready appears, on the clock that starts with the navigation.
+RECORD_READY = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement?.getAttribute("data-ready") === "1") {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
+"""
+TIMEOUT_MS = 120_000
+SETTLE_MS = 1000
+
+
+SENT: list[int] = []  # response-body sizes the server has sent (list.append is thread-safe)
+
+
+def counting_handler(directory: Path) -> type[build.DistHandler]:
+    """A quiet dist/ handler that records each response body's size in ``SENT``."""
+
+    class Counting(build.make_handler(directory, quiet=True)):  # type: ignore[misc]
+        def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+            start = source.tell()
+            super().copyfile(source, outputfile)
+            SENT.append(source.tell() - start)
+
+    return Counting
+
+
+def prepare_site(tmp: Path) -> Path:
+    """Build the site into ``tmp`` and add the bare pages."""
+    dist = build.build(tmp / "dist")
+    (dist / "_bare_pyodide.html").write_text(BARE_PYODIDE, encoding="utf-8")
+    (dist / "_bare_pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
+    (dist / "_bare_pyscript.json").write_text('{"interpreter": "./pyodide/pyodide.mjs"}\n', encoding="utf-8")
+    return dist
+
+
+def ready_ms(page) -> float:  # type: ignore[no-untyped-def]
+    """Wait for data-ready and return its time since navigation start, in milliseconds."""
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
+    return float(page.evaluate("window.__readyAt"))
+
+
+def visit(playwright, url: str, has_service_worker: bool) -> tuple[float, float, int, int]:  # type: ignore[no-untyped-def]
+    """Cold load, then warm reload of ``url`` in a browser with a fresh, empty profile.
+
+    A real (on-disk) profile, unlike an incognito context, keeps the 8 MB WebAssembly file in
+    its HTTP cache, as a visitor's browser would. Returns cold ms, warm ms, bytes sent until
+    ready, and bytes sent until the reload (including the app's service-worker precaching).
+    """
+    with tempfile.TemporaryDirectory() as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS
+        )
+        context.add_init_script(RECORD_READY)
+        page = context.pages[0]
+        page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
+        SENT.clear()
+        page.goto(url)
+        cold = ready_ms(page)
+        bytes_ready = sum(SENT)
+        if has_service_worker:
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        bytes_all = sum(SENT)
+        page.reload()
+        warm = ready_ms(page)
+        context.close()
+    return cold, warm, bytes_ready, bytes_all
+
+
+def main() -> None:
+    """Command-line entry point: measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=5, help="repetitions per page (default 5)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        dist = prepare_site(Path(tmp))
+        server, base = build.start_server(dist, handler=counting_handler(dist))
+        visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
+        results: dict[str, list[tuple[float, float, int, int]]] = {name: [] for name in PAGES}
+        for _ in range(args.reps):
+            for name, path in PAGES.items():  # interleaved, so machine noise hits every page alike
+                results[name].append(visit(playwright, base + path, name == "app"))
+        server.shutdown()
+        server.server_close()
+
+    medians = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
+               for name, runs in results.items()}
+    print(f"Navigation to data-ready, median of {args.reps} (headless Chromium, fresh profile each, 127.0.0.1)")
+    print(f"{'page':<14}{'cold ms':>9}{'warm ms':>9}{'bytes until ready':>19}{'bytes incl. SW':>16}")
+    for name, runs in results.items():
+        _, _, bytes_ready, bytes_all = runs[0]
+        print(f"{name:<14}{medians[name][0]:>9.0f}{medians[name][1]:>9.0f}{bytes_ready:>19,}{bytes_all:>16,}")
+    for bare in ("bare Pyodide", "bare PyScript"):
+        cold, warm = (medians["app"][i] / medians[bare][i] for i in (0, 1))
+        print(f"app / {bare}: cold {cold:.2f}x, warm {warm:.2f}x")
+    for name, runs in results.items():
+        print(f"  {name} runs (cold/warm ms): " + ", ".join(f"{c:.0f}/{w:.0f}" for c, w, _, _ in runs))
+
+
+if __name__ == "__main__":
+    main()
