@@ -75,6 +75,7 @@ ERROR_ENTRIES: dict[str, str | None] = {
     "rule.no_offer_to_answer": "trade",
     "rule.no_offer_open": "trade",
     "rule.partner_not_accepted": "trade",
+    "rule.not_offerer": "trade",
 }
 """The almanac entry that explains each engine rule key (None: no rule to read about)."""
 
