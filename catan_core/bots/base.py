@@ -9,6 +9,7 @@ bot's own hand is exact).
 
 from __future__ import annotations
 
+import time
 from typing import Protocol, runtime_checkable
 
 from .. import actions as A
@@ -48,12 +49,15 @@ class PolicyBot:
         self._turn_key: tuple[int, int] = (-1, -1)
         self._offers: list[tuple[Cards, Cards]] = []
         self._actions = 0
+        self.started = 0.0
+        """When the current decision began (``time.perf_counter``)."""
 
     def make_policy(self) -> BeginnerPolicy:
         return self.policy_class(self.rng)
 
     def decide(self, view: View) -> Action:
         """See :class:`Bot`."""
+        self.started = time.perf_counter()
         me = view.viewer
         if me is None or view.to_act != me or not view.legal:
             raise ValueError("the bot's seat does not have to act in this view")
@@ -62,7 +66,7 @@ class PolicyBot:
         if key != self._turn_key:
             self._turn_key, self._offers, self._actions = key, [], 0
         self._actions += 1
-        if len(legal) == 1 and view.phase != TRADE:
+        if len(legal) == 1 and view.phase not in (TRADE, MAIN):
             return legal[0]
         if view.phase == MAIN and self._actions > self.max_actions_per_turn and Action(me, A.END) in legal:
             return Action(me, A.END)

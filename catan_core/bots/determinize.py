@@ -128,15 +128,14 @@ def sample_hands(view: View, rng: Rng, tracker: HandTracker | None) -> list[list
             w = [(weights[r] - hand[r] + 0.05) if left[r] > 0 else 0.0 for r in range(5)]
             w = [x if x > 0 else (0.01 if left[r] > 0 else 0.0) for r, x in enumerate(w)]
             total = sum(w)
-            if total <= 0:
-                break
+            if total <= 0:  # an inconsistent view (hand-made position): spread evenly
+                w = [1.0] * 5
+                total = 5.0
             pick = (rng.next64() / 18446744073709551616.0) * total
             r = 0
             while r < 4 and (pick >= w[r] or w[r] == 0):
                 pick -= w[r]
                 r += 1
-            while left[r] <= 0:  # rounding at the edge: take any resource still left
-                r = (r + 1) % 5
             hand[r] += 1
             left[r] -= 1
         hands.append(hand)

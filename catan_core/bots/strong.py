@@ -57,7 +57,7 @@ class StrongBot(PolicyBot):
         self.own_ctx = Context(allow_offers=False)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Action:
-        deadline = time.perf_counter() + self.budget * 0.9
+        deadline = self.started + self.budget * 0.85
         me = view.viewer
         assert me is not None
         phase = view.phase
@@ -119,12 +119,14 @@ class StrongBot(PolicyBot):
                 break
             sim = game.copy()
             sim.apply(Action(me, A.SETTLEMENT, n), check=False)
-            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD) and time.perf_counter() < deadline:
                 p = sim.current
                 if sim.phase == SETUP_SETTLEMENT:
                     sim.apply(Action(p, A.SETTLEMENT, policy.setup_settlement(sim, p)), check=False)
                 else:
                     sim.apply(Action(p, A.ROAD, policy.setup_road(sim, p)), check=False)
+            if sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
+                break  # out of time: keep the best finished draft
             score = value(sim, me, policy.w)
             if score > best_score:
                 best, best_score = n, score
@@ -133,35 +135,40 @@ class StrongBot(PolicyBot):
     # --- playouts ------------------------------------------------------------------------------
 
     def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Action:
+        """Play every move out on the same samples; the best mean wins (ties: the
+        standard player's order). Only complete rounds count, so every move meets the
+        same samples."""
         totals = [0.0] * len(moves)
-        counts = [0] * len(moves)
+        rounds = 0
         samples = max(1, self.playouts // len(moves))
-        clock = time.perf_counter
         for i in range(samples):
             guess = game if i == 0 else determinize(view, self.rng, self.tracker)
-            for k, move in enumerate(moves):
-                if clock() > deadline:
+            scores = []
+            for move in moves:
+                score = self.playout(guess, me, move, view.turn, deadline)
+                if score is None:
                     break
-                totals[k] += self.playout(guess, me, move, view.turn, deadline)
-                counts[k] += 1
-            else:
-                continue
-            break
-        best = max(range(len(moves)), key=lambda k: (totals[k] / counts[k] if counts[k] else -1e9, -k))
+                scores.append(score)
+            if len(scores) < len(moves):
+                break
+            for k, score in enumerate(scores):
+                totals[k] += score
+            rounds += 1
+        if not rounds:
+            return moves[0]
+        best = max(range(len(moves)), key=lambda k: (totals[k], -k))
         return moves[best]
 
-    def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float:
+    def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float | None:
+        """Score of ``move`` played out on ``guess`` until this player's next turn
+        (None when the deadline passed first)."""
         sim = guess.copy()
-        sim.rng = Rng(guess.rng.state)
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         quick = self.quick
-        try:
-            sim.apply(move, check=False)
-        except Exception:  # a move the guess cannot hold (e.g. a confirm) counts as worst
-            return -1e6
+        sim.apply(move, check=False)
         steps = 0
         clock = time.perf_counter
-        while sim.phase != OVER and steps < 200:
+        while sim.phase != OVER and steps < 300:
             p = sim.to_act
             if p == me and sim.current == me and sim.turn > turn and sim.phase == ROLL:
                 break  # my next turn begins
@@ -171,8 +178,8 @@ class StrongBot(PolicyBot):
                 action = quick.choose(sim, p, self.quick_ctx)
             sim.apply(action, check=False)
             steps += 1
-            if steps % 16 == 0 and clock() > deadline:
-                break
+            if clock() > deadline:
+                return None
         if sim.winner >= 0:
             return 50.0 if sim.winner == me else -50.0
         w = policy.w

@@ -1,0 +1,308 @@
+"""Computer players: legal and complete games, determinism, no peeking, trading manners."""
+
+from __future__ import annotations
+
+import pytest
+
+from catan_core import actions as A
+from catan_core.actions import Action
+from catan_core.bots import BOTS, LEVELS, make_bot
+from catan_core.bots.determinize import determinize
+from catan_core.bots.tracker import HandTracker
+from catan_core.game import DEV_DECK, MAIN, RESOURCE_SUPPLY, TRADE, Game, Options
+from catan_core.rng import Rng
+from catan_core.saves import check_consistency
+from catan_core.tournament import main as tournament_main
+from catan_core.tournament import run, wilson
+
+FAST_STRONG = {"budget": 0.05}
+
+
+def bots_for(levels, seed, **strong):
+    return [make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)]
+
+
+def play(game: Game, bots, max_turns: int = 400, on_step=None) -> Game:
+    """Play to the end with the checked ``apply`` (an illegal action raises)."""
+    while game.winner < 0 and game.turn <= max_turns:
+        p = game.to_act
+        view = game.view(p)
+        if on_step is not None:
+            on_step(game, p, view)
+        game.apply(bots[p].decide(view))
+    return game
+
+
+def offers_per_turn(game: Game) -> int:
+    most, count = 0, 0
+    for action in game.history:
+        if action.kind == A.END:
+            count = 0
+        elif action.kind == A.OFFER:
+            count += 1
+            most = max(most, count)
+    return most
+
+
+# --- complete games --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "levels, games, options",
+    [
+        (("beginner",) * 4, 12, Options()),
+        (("beginner", "beginner", "random"), 6, Options(players=3, friendly_robber=True)),
+        (("standard",) * 4, 4, Options()),
+        (("standard", "beginner", "standard"), 3, Options(players=3, board="beginner", vp_target=8)),
+        (("standard", "beginner"), 2, Options(players=2, discard_limit=9)),
+    ],
+)
+def test_levels_finish_games_legally(levels, games, options):
+    for seed in range(games):
+        game = play(Game(options, seed=seed), bots_for(levels, seed))
+        assert game.winner >= 0, f"seed {seed} hit the turn cap"
+        assert offers_per_turn(game) <= 2
+
+
+def test_strong_finishes_a_game_legally_within_budget():
+    import time
+
+    game = Game(Options(players=3), seed=11)
+    bots = bots_for(("strong", "standard", "beginner"), 11, **FAST_STRONG)
+    slowest = 0.0
+    while game.winner < 0 and game.turn <= 300:
+        p = game.to_act
+        view = game.view(p)
+        start = time.perf_counter()
+        action = bots[p].decide(view)
+        if p == 0:
+            slowest = max(slowest, time.perf_counter() - start)
+        game.apply(action)
+    assert game.winner >= 0
+    assert slowest < 0.05 * 1.5 + 0.05  # the budget, with room for a busy test machine
+
+
+def test_registry_and_levels():
+    assert set(LEVELS) <= set(BOTS) and "random" in BOTS
+    assert make_bot("strong", seed=1, budget=0.2).budget == 0.2
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+# --- determinism ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["beginner", "standard", "strong"])
+def test_same_seed_same_actions(level):
+    settings = {"budget": 10.0, "playouts": 8} if level == "strong" else {}
+    histories = []
+    for _ in range(2):
+        game = Game(Options(players=3), seed=5)
+        bots = [make_bot(level, seed=40 + i, **settings) for i in range(3)]
+        for _ in range(120 if level == "strong" else 400):
+            if game.winner >= 0:
+                break
+            p = game.to_act
+            game.apply(bots[p].decide(game.view(p)))
+        histories.append([a.text() for a in game.history])
+    assert histories[0] == histories[1]
+
+
+# --- no peeking ------------------------------------------------------------------------------
+
+
+def hide_differently(game: Game, viewer: int, rng: Rng) -> Game:
+    """A copy of ``game`` that differs only in what ``viewer`` cannot see: opponents' hands
+    (same sizes, same totals), their unplayed development cards and the deck (same counts),
+    and the dice to come."""
+    other = game.copy()
+    fixed = {viewer}
+    if game.trade is not None:  # seats that accepted an offer must still hold the cards
+        fixed |= {seat for seat, (kind, _) in game.trade.answers.items() if kind != A.DECLINE}
+        fixed.add(game.trade.offerer)
+    seats = [q for q in range(len(other.players)) if q not in fixed]
+    cards = [r for q in seats for r in range(5) for _ in range(other.players[q].hand[r])]
+    rng.shuffle(cards)
+    for q in seats:
+        size = sum(other.players[q].hand)
+        hand = [0] * 5
+        for _ in range(size):
+            hand[cards.pop()] += 1
+        other.players[q].hand = hand
+    devs = [c for q in seats for c in range(5) for _ in range(other.players[q].dev[c] - other.players[q].dev_new[c])]
+    devs += [c for c in range(5) for _ in range(other.deck[c])]
+    rng.shuffle(devs)
+    for q in seats:
+        pl = other.players[q]
+        count = sum(pl.dev) - sum(pl.dev_new)
+        dev = list(pl.dev_new)
+        for _ in range(count):
+            dev[devs.pop()] += 1
+        pl.dev = dev
+    deck = [0] * 5
+    for c in devs:
+        deck[c] += 1
+    other.deck = deck
+    other.rng = Rng(rng.next64())
+    return other
+
+
+@pytest.mark.parametrize("level", ["beginner", "standard", "strong"])
+def test_decisions_ignore_hidden_cards(level):
+    settings = {"budget": 10.0, "playouts": 6} if level == "strong" else {}
+    game = Game(Options(players=4), seed=21)
+    seen = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
+    twins = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
+    shuffler = Rng(99)
+    steps = 150 if level == "strong" else 700
+    for _ in range(steps):
+        if game.winner >= 0:
+            break
+        p = game.to_act
+        other = hide_differently(game, p, shuffler)
+        action = seen[p].decide(game.view(p))
+        assert twins[p].decide(other.view(p)) == action
+        game.apply(action)
+
+
+def test_views_of_differently_hidden_games_are_equal():
+    game = Game(Options(players=4), seed=3)
+    bots = bots_for(("standard",) * 4, 3)
+    for _ in range(300):
+        p = game.to_act
+        game.apply(bots[p].decide(game.view(p)))
+    p = game.to_act
+    other = hide_differently(game, p, Rng(5))
+    assert other.view(p) == game.view(p)
+
+
+# --- determinization and card counting ---------------------------------------------------
+
+
+def test_determinize_is_consistent_with_the_view():
+    game = Game(Options(players=4), seed=8)
+    bots = bots_for(("standard",) * 4, 8)
+    tracker = HandTracker()
+    rng = Rng(1)
+    checked = 0
+    while game.winner < 0 and game.turn < 120:
+        p = game.to_act
+        view = game.view(p)
+        if p == 0:
+            tracker.update(view)
+            guess = determinize(view, rng, tracker)
+            check_consistency(guess)
+            assert guess.players[0].hand == game.players[0].hand
+            assert [sum(pl.hand) for pl in guess.players] == [sum(pl.hand) for pl in game.players]
+            assert sum(guess.deck) == sum(game.deck)
+            assert sorted(map(str, guess.legal_actions())) == sorted(map(str, view.legal))
+            checked += 1
+        game.apply(bots[p].decide(view))
+    assert checked > 50
+
+
+def test_tracker_counts_public_cards_exactly_without_steals():
+    game = Game(Options(players=3, board="beginner"), seed=2)
+    tracker = HandTracker()
+    tracker.update(game.view(0))
+    for q in range(3):
+        assert [round(x) for x in tracker.expected(game.view(0), q)] == game.players[q].hand
+
+
+# --- domestic trade ----------------------------------------------------------------------------
+
+
+def trade_position(bot_hand, offerer_hand=(2, 2, 2, 2, 2), vp_target=10) -> Game:
+    """Seat 0 has rolled (no production); seat 1 holds ``bot_hand``."""
+    game = Game(Options(players=3, board="beginner", vp_target=vp_target), seed=1)
+    game.apply(Action(0, A.ROLL, (6, 6)))  # no 7; the hands are then set by hand
+    game.players[0].hand = list(offerer_hand)
+    game.players[1].hand = list(bot_hand)
+    game.players[2].hand = [1, 1, 1, 1, 1]
+    game.bank = [RESOURCE_SUPPLY - sum(pl.hand[r] for pl in game.players) for r in range(5)]
+    assert game.phase == MAIN
+    return game
+
+
+def answer(level, game, give, want):
+    game.apply(Action(0, A.OFFER, (give, want, 1)))
+    assert game.phase == TRADE and game.to_act == 1
+    return make_bot(level, seed=3).decide(game.view(1))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_accepts_a_clearly_favourable_offer(level):
+    # one grain completes a city; it gives a spare brick and gets grain and wool
+    game = trade_position((1, 0, 0, 1, 3))
+    action = answer(level, game, (0, 0, 1, 1, 0), (1, 0, 0, 0, 0))
+    assert action.kind == A.ACCEPT
+    game.apply(action)
+    game.apply(Action(0, A.CONFIRM, 1))
+    assert game.players[1].hand == [0, 0, 1, 2, 3]
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_declines_a_clearly_harmful_offer(level):
+    # it would give the ore its city needs for one brick
+    game = trade_position((0, 0, 0, 2, 3))
+    action = answer(level, game, (1, 0, 0, 0, 0), (0, 0, 0, 0, 3))
+    assert action.kind in (A.DECLINE, A.COUNTER)
+    if action.kind == A.COUNTER:
+        game.check(action)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_never_helps_a_player_about_to_win(level):
+    # the beginner board gives seat 0 two points: with a target of 3 it is one away
+    game = trade_position((1, 0, 0, 1, 3), vp_target=3)
+    assert game.victory_points(0, public=True) >= game.options.vp_target - 1
+    action = answer(level, game, (0, 0, 1, 1, 0), (1, 0, 0, 0, 0))
+    assert action.kind == A.DECLINE
+
+
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_bot_as_offerer_confirms_a_good_answer(level):
+    game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
+    game.players[0].hand = [1, 0, 0, 1, 3]
+    bot = make_bot(level, seed=5, **({"budget": 0.05} if level == "strong" else {}))
+    action = bot.decide(game.view(0))
+    assert action.kind == A.OFFER and action.value[1][3] >= 1  # asks for the missing grain
+    game.apply(action)
+    while game.phase == TRADE and game.to_act != 0:
+        q = game.to_act
+        game.apply(Action(q, A.ACCEPT) if game.is_legal(Action(q, A.ACCEPT)) else Action(q, A.DECLINE))
+    if game.phase == TRADE:
+        final = bot.decide(game.view(0))
+        assert final.kind == A.CONFIRM
+        game.apply(final)
+    assert game.players[0].hand[3] >= 2
+
+
+def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
+    game = Game(Options(players=4), seed=31)
+    play(game, bots_for(("standard",) * 4, 31))
+    offers: list = []
+    for action in game.history:
+        if action.kind == A.END:
+            offers = []
+        elif action.kind == A.OFFER:
+            assert action.value not in offers
+            offers.append(action.value)
+            assert len(offers) <= 2
+
+
+# --- tournament ----------------------------------------------------------------------------------
+
+
+def test_wilson_interval():
+    lo, hi = wilson(45, 100)
+    assert 0.35 < lo < 0.45 < hi < 0.56
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_tournament_runs_and_reports(capsys):
+    result = run(["beginner", "random", "beginner"], games=3, seed=2)
+    assert result.games == 3 and sum(result.wins.values()) + result.unfinished == 3
+    assert tournament_main(["--players", "beginner,random", "--games", "2", "--seed", "4", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "beginner" in out and "95% CI" in out and "p95" in out
