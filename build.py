@@ -27,6 +27,7 @@ import threading
 import zipfile
 import zlib
 from pathlib import Path
+from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
@@ -82,8 +83,8 @@ def zip_package(src: Path, dest: Path) -> None:
 def hexagon(size: float) -> list[tuple[float, float]]:
     """Corners of a pointy-top hexagon centred in a ``size`` square, leaving a small margin."""
     r, c = size * 0.42, size / 2
-    s = r * 3 ** 0.5 / 2
-    return [(c, c - r), (c + s, c - r / 2), (c + s, c + r / 2), (c, c + r), (c - s, c + r / 2), (c - s, c - r / 2)]
+    w = r * 3 ** 0.5 / 2  # half the width
+    return [(c, c - r), (c + w, c - r / 2), (c + w, c + r / 2), (c, c + r), (c - w, c + r / 2), (c - w, c - r / 2)]
 
 
 def icon_svg() -> str:
@@ -116,7 +117,7 @@ def icon_png(size: int) -> bytes:
         row = bytearray(b"\x00")  # PNG filter type "none"
         for x in range(size):
             cover = max(0.0, min(x + 1.0, max(xs)) - max(x + 0.0, min(xs))) if xs else 0.0
-            row += bytes(round(s + (l - s) * cover) for s, l in zip(sea, land))
+            row += bytes(round(water + (tile - water) * cover) for water, tile in zip(sea, land))
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
@@ -225,7 +226,7 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, directory=self.root, **kwargs)  # type: ignore[arg-type]
 
-    def send_head(self):  # type: ignore[no-untyped-def]
+    def send_head(self) -> BinaryIO | None:
         if self.path.startswith(self.prefix) or self.path.split("?")[0] == self.prefix[:-1]:
             return super().send_head()
         self.send_error(404)

@@ -26,6 +26,10 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page, Playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -70,7 +74,7 @@ def counting_handler(directory: Path) -> type[build.DistHandler]:
     """A quiet dist/ handler that records each response body's size in ``SENT``."""
 
     class Counting(build.make_handler(directory, quiet=True)):  # type: ignore[misc]
-        def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        def copyfile(self, source: BinaryIO, outputfile: BinaryIO) -> None:
             start = source.tell()
             super().copyfile(source, outputfile)
             SENT.append(source.tell() - start)
@@ -87,13 +91,13 @@ def prepare_site(tmp: Path) -> Path:
     return dist
 
 
-def ready_ms(page) -> float:  # type: ignore[no-untyped-def]
+def ready_ms(page: Page) -> float:
     """Wait for data-ready and return its time since navigation start, in milliseconds."""
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
     return float(page.evaluate("window.__readyAt"))
 
 
-def visit(playwright, url: str, has_service_worker: bool) -> tuple[float, float, int, int]:  # type: ignore[no-untyped-def]
+def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[float, float, int, int]:
     """Cold load, then warm reload of ``url`` in a browser with a fresh, empty profile.
 
     A real (on-disk) profile, unlike an incognito context, keeps the 8 MB WebAssembly file in
