@@ -268,3 +268,9 @@ def test_embed_logic_refuses_hostile_input() -> None:
         assert kit.problem_text(caught.value, "de").startswith("Dieses Szenario kann nicht gezeigt werden:")
     named = {"format": "catan-scenario", "players": [{"name": "<script>x()</script>"}, {"name": "B"}]}
     assert kit.Example.load(named, "en").names[0] == "<script>x()</script>"  # shown as text only
+
+
+def test_aliases_lead_to_entries() -> None:
+    ids = set(almanac.entry_ids())
+    assert set(almanac.ALIASES.values()) <= ids and not set(almanac.ALIASES) & ids
+    assert almanac.resolve("distance") == "settlements"

@@ -161,13 +161,14 @@ def go_to_entry() -> None:
     if not wanted:
         notice.hidden = True
         return
-    if wanted not in almanac.entry_ids():
+    entry_id = almanac.resolve(wanted)
+    if entry_id is None:
         notice.textContent = t("almanac.not_found", entry=wanted[:60])
         notice.hidden = False
         return
     notice.hidden = True
-    open_example(wanted)
-    by_id(wanted).scrollIntoView()
+    open_example(entry_id)
+    by_id(entry_id).scrollIntoView()
 
 
 def on_click(event) -> None:  # noqa: ANN001

@@ -79,6 +79,13 @@ ERROR_ENTRIES: dict[str, str | None] = {
 }
 """The almanac entry that explains each engine rule key (None: no rule to read about)."""
 
+ALIASES: dict[str, str] = {
+    "distance": "settlements", "distance_rule": "settlements", "setup": "settlements",
+    "robber": "seven", "discard": "seven", "harbors": "trade", "maritime": "trade", "domestic": "trade",
+    "building_costs": "costs", "army": "largest_army", "victory": "winning", "vp": "victory_point",
+}
+"""Other names an address may use for an entry (``almanac.html#distance``)."""
+
 
 @dataclass(frozen=True)
 class Example:
@@ -140,6 +147,17 @@ def entries(lang: str) -> list[Entry]:
 def entry(entry_id: str, lang: str) -> Entry | None:
     """The entry ``entry_id`` in ``lang``, or None when there is no such entry."""
     return next((e for e in entries(lang) if e.id == entry_id), None)
+
+
+def resolve(name: str) -> str | None:
+    """The entry id that ``name`` (an entry id or an alias) stands for, or None.
+
+    >>> resolve("distance"), resolve("roads"), resolve("nonsense")
+    ('settlements', 'roads', None)
+    """
+    if name in entry_ids():
+        return name
+    return ALIASES.get(name)
 
 
 def entry_for_error(key: str) -> str | None:
