@@ -325,6 +325,15 @@ def check_consistency(game: Game) -> None:
         raise FormatError("format.state", field="phase")
     if (game.phase == "trade") != (game.trade is not None):
         raise FormatError("format.state", field="trade")
+    t = game.trade
+    if t is not None and (
+        t.offerer != game.current or game.current in t.targets or not set(t.answers) <= set(t.targets)
+    ):
+        raise FormatError("format.state", field="trade")
+    if game.phase == "setup_road" and not (
+        0 <= game.setup_node < NODE_COUNT and game.node_owner[game.setup_node] == game.current
+    ):
+        raise FormatError("format.state", field="setup_node")
     if (game.phase == "discard") != any(game.discards):
         raise FormatError("format.state", field="discards")
     if (game.phase == "over") != (game.winner >= 0) or game.winner >= n:
