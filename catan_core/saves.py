@@ -413,7 +413,10 @@ def load(data: Any, verify_history: bool = True) -> Game:
             if dump(game) != data:
                 raise FormatError("format.replay_mismatch")
             return game
-        game.history = [Action.parse(t) for t in history_text]
+        try:
+            game.history = [Action.parse(t) for t in history_text]
+        except CatanError:
+            raise FormatError("format.field", field="history") from None
         _state_from_json(game, data.get("state"))
         game.log = [_event_from_json(e) for e in _need(data, "log", list)]
         check_consistency(game)
