@@ -14,7 +14,7 @@ for the entry the address names), so that the page does not start a dozen interp
 from __future__ import annotations
 
 import json
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, unquote
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -79,7 +79,7 @@ def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: 
 
 
 def current_hash() -> str:
-    return str(window.location.hash).lstrip("#")
+    return unquote(str(window.location.hash).lstrip("#"))
 
 
 def open_example(entry_id: str) -> None:
