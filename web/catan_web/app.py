@@ -247,8 +247,7 @@ class App:
         first = name != self.overlay_shown
         self.overlay_shown = name
         overlay = document.getElementById("overlay")
-        if first or name:
-            overlay.innerHTML = html
+        overlay.innerHTML = html
         document.getElementById("game").inert = bool(name)
         if first and focus:
             button = document.getElementById(focus)

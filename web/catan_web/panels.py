@@ -455,7 +455,8 @@ def cover(session: Session) -> str:
         el("h2", esc(text("ui.cover.pass", player=actor)), id="cover-title")
         + el("p", esc(text(why, player=actor)))
         + el("p", esc(text("ui.cover.hidden")), class_="muted")
-        + button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big")
+        + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
+        + el("div", button(text, esc(text("ui.menu.home")), "home", ident="cover-home", cls="quiet"), class_="row")
     )
     color = session.game.seats[actor].color
     return el("div", el("div", body, class_="sheet", style=f"border-top-color:{color}"), class_="overlay cover",
@@ -497,7 +498,7 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
         + el("span", esc(session.name), class_="game-name")
         + el("div", pace
              + button(text, esc(text("ui.menu.export")), "export", ident="export")
-             + button(text, esc(text("ui.menu.home")), "home", ident="home"), class_="bar-tools")
+             + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
     )
 
 
