@@ -5,6 +5,7 @@ See the README ("Scenario format") for the format; :func:`load_scenario` reads i
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from .board import EDGE_COUNT, HEX_COUNT, HEX_NODES, NODE_COUNT, RESOURCES
@@ -179,7 +180,7 @@ def load_scenario(data: Any) -> Game:
         game.phase = phase
     check_consistency(game)
     game._check_victory(current, game.log)
-    game.origin = data
+    game.origin = copy.deepcopy(data)  # the caller may change its dict later
     return game
 
 
