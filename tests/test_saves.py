@@ -463,3 +463,13 @@ def test_any_tampered_save_is_loaded_or_refused_cleanly(phase_saves, data):
     game.legal_actions()
     game.view(0)
     saves.dumps(game)
+
+
+def test_scenario_game_save_does_not_follow_later_changes_to_the_scenario_dict():
+    data = base()
+    data["players"][0]["hand"] = {"brick": 1}
+    game = load_scenario(data)
+    data["players"][0]["hand"]["brick"] = 5  # the caller reuses its dict
+    saved = saves.dump(game)
+    assert saved["origin"]["players"][0]["hand"] == {"brick": 1}
+    assert saves.dump(saves.load(saved)) == saved
