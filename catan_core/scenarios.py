@@ -76,6 +76,8 @@ def load_scenario(data: Any) -> Game:
     unknown = set(data) - _TOP_KEYS
     if unknown:
         raise FormatError("format.field", field=sorted(unknown)[0])
+    if not isinstance(data.get("title", ""), str):
+        raise FormatError("format.field", field="title")
     players = data.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
         raise FormatError("format.option_players")
