@@ -339,6 +339,8 @@ def test_scenario_refuses_bad_ids():
 
 def test_scenario_refuses_unknown_keys_and_bad_headers():
     scenario_refused(base(weather="rain"), "format.field")
+    scenario_refused(base(title={"not": "text"}), "format.field")  # would not save as JSON
+    assert load_scenario(base(title="The distance rule")).origin["title"] == "The distance rule"
     scenario_refused(with_player(0, gold=3), "format.seat")
     scenario_refused(with_player(0, color="red"), "format.seat")
     scenario_refused(base(options={"turbo": True}), "format.field")
