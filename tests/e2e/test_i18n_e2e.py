@@ -89,3 +89,39 @@ def test_almanac_names_an_unknown_entry(almanac_page: Page, browse: GuardedBrows
     page.evaluate("location.hash = '#roads'")
     page.wait_for_selector("#roads iframe")
     assert page.locator("#notice").is_hidden()
+
+
+# --- the game page -------------------------------------------------------------------------------
+
+
+def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site: LocalSite) -> None:
+    """Switching the language redraws every text and keeps the game as it is."""
+    context = browse.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
+    page = browse.open(site.url + "?test", context)
+    if page.locator("#lang-picker").count() == 0:
+        pytest.skip("the game page has no language picker (#lang-picker) yet")
+    assert page.input_value("#lang-picker") == "de", "the browser's language is the default"
+    data = json.loads((almanac._DIR.parents[1] / "web" / "scenarios" / "roads.json").read_text(encoding="utf-8"))
+    assert page.evaluate("([t, n]) => catan_test.load_scenario(t, n)", [json.dumps(data), "Sprachen"]) == ""
+    page.wait_for_selector("#game:not([hidden])")
+    page.evaluate("catan_test.apply('0 road 12')")
+    page.wait_for_selector('#board [data-at="e12"][data-seat="0"]')
+    pieces = page.locator("#board [data-seat]").count()
+    for lang in ("es", "en", "de", "hi"):
+        page.select_option("#lang-picker", lang)
+        page.wait_for_function(
+            "text => document.body.innerText.includes(text)",
+            arg=translate("ui.prompt.main", {"player": 0}, lang, ["Ana", "Ben"]),
+        )
+        text = page.inner_text("body")
+        assert_no_raw_keys(text)
+        assert translate("event.build_road", {"player": 0}, lang, ["Ana", "Ben"]) in text
+        if lang == "hi":
+            assert len(DEVANAGARI.findall(text)) > 100
+        assert page.locator("#board [data-seat]").count() == pieces, "the game is kept"
+        assert page.locator('#board [data-at="e12"][data-seat="0"]').count() == 1
+        settings = json.loads(page.evaluate("localStorage.getItem('catan.settings')") or "{}")
+        assert settings.get("lang") == lang, "the choice is remembered"
+    page.reload()
+    browse.wait_ready(page)
+    assert page.input_value("#lang-picker") == "hi", "the remembered choice beats the browser's language"
