@@ -13,12 +13,12 @@ import pytest
 from catan_core import saves
 from catan_core.actions import Action
 from catan_core.board import (
-    BEGINNER_BOARD, DESERT, EDGE_NODES, HARBOR_DECK, HEX_COUNT, HEX_NEIGHBORS, NODE_HEXES, NODE_NODES,
+    BEGINNER_BOARD, EDGE_NODES, HARBOR_DECK, HEX_COUNT, NODE_HEXES, NODE_NODES,
     NUMBER_TOKENS, TERRAIN_DECK, Board,
 )
 from catan_core.errors import FormatError
 from catan_core.game import (
-    DEV_DECK, KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY, Game, Options,
+    DEV_DECK, KNIGHT, ROAD_BUILDING, VICTORY_POINT, Game, Options,
 )
 from catan_core.rng import Rng
 from catan_core.scenarios import BEGINNER_PIECES
@@ -412,8 +412,8 @@ def test_no_steal_when_nobody_adjacent_holds_a_card():
 def test_friendly_robber_option():
     players = [
         {"settlements": [17]},
-        {"settlements": [8], "hand": {"ore": 2}},  # 1 public point: protected
-        {"settlements": [18, 45], "cities": [2], "hand": {"wool": 1}},  # 4 points: not protected
+        {"settlements": [8, 51], "hand": {"ore": 2}},  # 2 public points: protected
+        {"settlements": [18], "cities": [2], "hand": {"wool": 1}},  # 3 points: not protected
         {"settlements": [34], "dev_cards": {"victory_point": 2}, "hand": {"grain": 1}},
     ]
     game = scenario(players, phase="robber", options={"friendly_robber": True})
@@ -820,7 +820,10 @@ def test_knight_before_the_roll_other_cards_after():
 def test_knight_after_the_roll_then_seven():
     game = dev_game(dev_cards={"knight": 1})
     assert Action(0, "knight") in game.legal_actions()
-    do(game, "0 knight", Action(0, "robber", (13, 1)))
+    do(game, "0 knight")
+    assert_illegal(game, Action(0, "robber", (game.board.desert, -1)), "rule.robber_must_move")
+    assert_illegal(game, Action(0, "robber", (13, -1)), "rule.must_steal")  # seat 1 at 34 holds cards
+    do(game, Action(0, "robber", (13, 1)))
     assert game.phase == "main" and game.players[0].knights == 1 and game.players[0].dev[KNIGHT] == 0
 
 
@@ -996,6 +999,15 @@ def test_longest_road_fork_branches_do_not_add():
     fork = path(21, 16, 22, 17) + path(17, 12, 7) + path(17, 23, 29)
     game = scenario([{"settlements": [21], "roads": fork}, {}])
     assert len(fork) == 7 and game.players[0].road_length == 5 and game.longest_road == 0
+
+
+def test_scenario_tied_longest_road():
+    players = [{"settlements": [21], "roads": H7[:5]}, {"settlements": [36], "roads": B_ROW[:5]}]
+    assert scenario(players, longest_road=1).longest_road == 1  # the holder kept it on a tie
+    assert scenario(players).longest_road == -1  # or it was set aside after a break
+    with pytest.raises(FormatError) as info:
+        scenario([{"settlements": [21], "roads": H7[:5]}, {"settlements": [36], "roads": B_ROW[:4]}], longest_road=1)
+    assert info.value.key == "format.state"
 
 
 def test_own_settlement_does_not_break_a_road():
