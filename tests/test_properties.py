@@ -271,8 +271,8 @@ def choose(game: Game, rng: Rng) -> Action:
     return rng.choice(legal)
 
 
-def play_and_check(seed: int, players: int, board: str) -> Game:
-    game = Game(Options(players=players, board=board), seed=seed)
+def play_and_check(seed: int, players: int, board: str, **options) -> Game:
+    game = Game(Options(players=players, board=board, **options), seed=seed)
     rng = Rng(seed ^ 0x5EED)
     check_cheap(game, -1, -1)
     check_expensive(game, rng)
@@ -294,9 +294,16 @@ def play_and_check(seed: int, players: int, board: str) -> Game:
 
 
 @PROPERTY_SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), players=st.sampled_from([2, 3, 4]), board=st.sampled_from(["random", "beginner"]))
-def test_random_games_keep_every_invariant(seed, players, board):
-    play_and_check(seed, players, board)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    board=st.sampled_from(["random", "beginner"]),
+    friendly_robber=st.booleans(),
+    vp_target=st.sampled_from([10, 6, 13]),
+    discard_limit=st.sampled_from([7, 9]),
+)
+def test_random_games_keep_every_invariant(seed, players, board, **options):
+    play_and_check(seed, players, board, **options)
 
 
 def test_trades_and_every_action_kind_happen():
