@@ -237,6 +237,7 @@ def test_building_buying_and_maritime_trade(game: Page) -> None:
     game.wait_for_selector(".dev .badge")
     assert en("devcard." + ["knight", "victory_point", "road_building", "year_of_plenty", "monopoly"][card]) in game.inner_text("#hand")
 
+    game.click("#tab-bank")
     assert game.inner_text("#mar-give-brick .ratio") == "4:1"
     game.click("#mar-give-brick")
     game.click("#mar-get-ore")
@@ -260,6 +261,7 @@ def test_domestic_trade_with_a_counter_offer_and_the_cover(game: Page) -> None:
     load(game, sc, "Trade test")
     uncover(game, "Ana")
     assert hand(game) == [3, 0, 0, 1, 0]
+    game.click("#tab-players")
     send = game.locator("#offer-send")
     assert send.get_attribute("aria-disabled") == "true"
     assert game.inner_text("#offer-send-why") == en("rule.trade_gift")

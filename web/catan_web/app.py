@@ -571,6 +571,15 @@ class App:
         """Buy a development card."""
         self.act(Action(self.me(), "buy"))
 
+    def cmd_tab(self, arg: str | None) -> None:
+        """Show another tab of the main phase (build, bank, players)."""
+        s = self.session
+        if s is not None and arg in panels.TABS:
+            s.tab = arg
+            if s.draft.mode in ("road", "settlement", "city"):
+                s.start_mode(None)
+            self.render()
+
     def cmd_mode(self, arg: str | None) -> None:
         """Choose (or drop) what the next board click builds."""
         s = self.session

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from .store import SaveMeta
 
 RESOURCE_KEYS: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
+TABS: tuple[str, ...] = ("build", "bank", "players")
+"""The tabs of the main phase: build, trade with the bank, trade with players."""
 PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
 """Development cards with a play button, by action kind (same names as the cards)."""
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -77,6 +79,17 @@ def die(value: int) -> str:
     return (
         '<svg class="die" viewBox="0 0 28 28" width="28" height="28" aria-hidden="true">'
         f'<rect x="1" y="1" width="26" height="26" rx="5"/>{pips}</svg>'
+    )
+
+
+def trophy() -> str:
+    """A small gold cup (decoration)."""
+    return (
+        '<svg class="trophy" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">'
+        '<path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="#f2b705" stroke="#9a6b00" stroke-width="2"/>'
+        '<path d="M18 12H9c0 9 4 14 11 15M46 12h9c0 9-4 14-11 15" fill="none" stroke="#9a6b00" stroke-width="3"/>'
+        '<rect x="28" y="36" width="8" height="10" fill="#d99a00"/>'
+        '<rect x="20" y="46" width="24" height="8" rx="2" fill="#8a5a00"/></svg>'
     )
 
 
@@ -258,7 +271,14 @@ def action_panel(session: Session, view: "View") -> str:
     if phase == "robber" and session.draft.mode == "victim":
         return victim_panel(session, view)
     if phase == "main":
-        return build_panel(session, view) + maritime_panel(session, view) + offer_panel(session, view)
+        tabs = "".join(
+            el("button", esc(text("ui.tab." + name)), type="button", id=f"tab-{name}", role="tab", data_cmd="tab", data_arg=name,
+               aria_selected="true" if session.tab == name else "false", aria_controls=f"panel-{name}")
+            for name in TABS
+        )
+        body = {"build": build_panel, "bank": maritime_panel, "players": offer_panel}[session.tab](session, view)
+        return (el("div", tabs, role="tablist", class_="tabs", aria_label=text("ui.tab.label"))
+                + el("div", body, role="tabpanel", id=f"panel-{session.tab}", aria_labelledby=f"tab-{session.tab}"))
     return ""
 
 
@@ -275,7 +295,7 @@ def build_panel(session: Session, view: "View") -> str:
     label = el("span", esc(text("ui.build.buy")), class_="label") + el("span", chips(text, COSTS[A.BUY]), class_="cost")
     items.append(el("li", button(text, label, "buy", ident="build-buy", reason=buy_reason, cls="build")))
     note = el("p", esc(text("ui.build.deck", count=view.deck_size)), class_="muted small")
-    return section(text("ui.build.title"), el("ul", "".join(items), class_="builds") + note, ident="build")
+    return section(text("ui.build.title"), el("ul", "".join(items), class_="builds") + note, ident="build", cls="tabbed")
 
 
 def maritime_panel(session: Session, view: "View") -> str:
@@ -301,7 +321,7 @@ def maritime_panel(session: Session, view: "View") -> str:
         + el("p", esc(text("ui.maritime.get")), class_="small label-line") + el("div", gets, class_="res-buttons", role="group", aria_label=text("ui.maritime.get"))
         + button(text, esc(label), "maritime", ident="mar-do", cls="primary", reason=reason)
     )
-    return section(text("ui.maritime.title"), body, ident="maritime")
+    return section(text("ui.maritime.title"), body, ident="maritime", cls="tabbed")
 
 
 def composer(session: Session, view: "View", prefix: str) -> str:
@@ -332,7 +352,7 @@ def offer_panel(session: Session, view: "View") -> str:
     target = el("label", esc(text("ui.trade.to")) + " " + el("select", options, id="offer-target", data_change="target"), class_="inline")
     reason = session.reason(session.offer_action())
     body = composer(session, view, "offer") + el("div", target + button(text, esc(text("ui.trade.send")), "offer", ident="offer-send", cls="primary", reason=reason), class_="row")
-    return section(text("ui.trade.title"), body, ident="offer")
+    return section(text("ui.trade.title"), body, ident="offer", cls="tabbed")
 
 
 def trade_status(session: Session, view: "View") -> str:
@@ -475,7 +495,7 @@ def winner_screen(session: Session, view: "View") -> str:
     table = el("table", el("thead", el("tr", el("th", esc(text("ui.score.player")), scope="col")
                                        + el("th", esc(text("ui.score.points")), scope="col"))) + el("tbody", rows), class_="final")
     body = (
-        el("p", esc(text("ui.win.trophy")), class_="trophy", aria_hidden="true")
+        trophy()
         + el("h2", esc(text("ui.win.title", player=view.winner)), id="winner-title")
         + el("p", esc(text("ui.win.turns", count=view.turn)), class_="muted")
         + table

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between two actions of computer players, by pace setting."""
 DEFAULT_SPEED = "normal"
+BOT_SETTINGS: dict[str, dict[str, Any]] = {"strong": {"budget": 0.5}}
+"""Settings of computer players on this page: the strong level thinks on the page's only
+thread, so its time per decision is kept short enough for the page to stay responsive."""
 BUILD_KINDS: tuple[str, ...] = (A.ROAD, A.SETTLEMENT, A.CITY)
 """Build modes whose targets are picked on the board."""
 
@@ -64,7 +67,7 @@ def make_bot(level: str, seed: int) -> Bot:
         from catan_core.bots import make_bot as engine_make_bot
     except ImportError:
         return RandomBot(seed)
-    bot: Bot = engine_make_bot(level, seed)
+    bot: Bot = engine_make_bot(level, seed, **BOT_SETTINGS.get(level, {}))
     return bot
 
 
@@ -120,6 +123,8 @@ class Session:
         self.shown: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The person whose private cards are on screen (hot-seat: the last one uncovered)."""
         self.text = Text(names=[seat.name for seat in game.seats])
+        self.tab = "build"
+        """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
         self._bots: dict[int, Bot] = {}
 
     # --- who acts, who sees ---------------------------------------------------------------
