@@ -226,6 +226,7 @@ class App:
             highlight_nodes=targets.nodes if targets else (),
             highlight_edges=targets.edges if targets else (),
             highlight_hexes=targets.hexes if targets else (),
+            marked=s.last_marks(),
         )
         self.fill("bar", panels.game_bar(t, s, self.speed))
         self.fill("board", board)

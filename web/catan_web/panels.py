@@ -74,7 +74,7 @@ def chips(text: Text, cards: Sequence[int], empty: str = "") -> str:
 def die(value: int) -> str:
     """One die face as a small SVG."""
     pips = "".join(
-        f'<circle cx="{6 + 8 * x}" cy="{6 + 8 * y}" r="2.2"/>' for x, y in PIP_SPOTS.get(value, ())
+        f'<circle cx="{6 + 8 * x}" cy="{6 + 8 * y}" r="2.6"/>' for x, y in PIP_SPOTS.get(value, ())
     )
     return (
         '<svg class="die" viewBox="0 0 28 28" width="28" height="28" aria-hidden="true">'
@@ -159,6 +159,9 @@ def turn_panel(session: Session, view: "View") -> str:
             buttons = button(text, esc(text("ui.button.roll")), "roll", ident="roll", cls="primary", reason=roll_reason)
         else:
             buttons = button(text, esc(text("ui.button.end")), "end", ident="end-turn", cls="primary", reason=end_reason)
+    last = session.last_sentences()[-3:]
+    if last:
+        buttons += el("ul", "".join(el("li", esc(line)) for line in last), class_="last", aria_label=text("ui.last_action"))
     turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
     head = el("div", el("span", esc(turn), class_="turn-no") + dice, class_="turn-head")
     return head + el("p", esc(prompt(session, view)), id="prompt", class_="prompt") + el("div", buttons, class_="turn-buttons")

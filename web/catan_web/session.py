@@ -40,6 +40,8 @@ BOT_SETTINGS: dict[str, dict[str, Any]] = {"strong": {"budget": 0.5}}
 """Settings of computer players on this page: the strong level thinks on the page's only
 thread, so its time per decision is kept short enough for the page to stay responsive."""
 BUILD_KINDS: tuple[str, ...] = (A.ROAD, A.SETTLEMENT, A.CITY)
+MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
+"""Events whose spot the board marks after the action, so that each move can be followed."""
 """Build modes whose targets are picked on the board."""
 
 
@@ -123,6 +125,8 @@ class Session:
         self.shown: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The person whose private cards are on screen (hot-seat: the last one uncovered)."""
         self.text = Text(names=[seat.name for seat in game.seats])
+        self.last_events: list[Event] = []
+        """What the last action did (to show and mark it)."""
         self.tab = "build"
         """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
         self._bots: dict[int, Bot] = {}
@@ -177,6 +181,20 @@ class Session:
         viewer = self.viewer
         return [event.for_viewer(viewer) for event in self.game.log[start:]]
 
+    def last_marks(self) -> tuple[str, ...]:
+        """Board spots the last action built on or moved the robber to (``"e40"``, ``"n12"``, ``"h5"``)."""
+        marks = []
+        for event in self.last_events:
+            for key, prefix in (("edge", "e"), ("node", "n"), ("hex", "h")):
+                if event.kind in MARKED_EVENTS and key in event.data:
+                    marks.append(f"{prefix}{event.data[key]}")
+        return tuple(marks)
+
+    def last_sentences(self) -> list[str]:
+        """The last action's events as the current viewer may read them."""
+        viewer = self.viewer
+        return [self.text.event(event.for_viewer(viewer)) for event in self.last_events]
+
     # --- acting -----------------------------------------------------------------------------
 
     def reason(self, action: Action) -> str | None:
@@ -191,6 +209,7 @@ class Session:
         """Perform ``action`` (raises CatanError when illegal) and clear the choices in progress."""
         events = self.game.apply(action)
         self.draft = Draft()
+        self.last_events = events
         return events
 
     def bot(self, seat: int) -> Bot:

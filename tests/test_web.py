@@ -1,0 +1,165 @@
+"""The pure-Python parts of the web page (web/catan_web), run in CPython: saves storage,
+hot-seat privacy, click meaning, button reasons, panels and their message keys."""
+
+from __future__ import annotations
+
+import doctest
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "web"))
+
+from catan_core.actions import Action  # noqa: E402
+from catan_core.game import Game, Options, Seat  # noqa: E402
+from catan_core.i18n import catalog, translate  # noqa: E402
+from catan_core.scenarios import BEGINNER_PIECES, load_scenario  # noqa: E402
+from catan_web import markup, panels, session as session_module, store as store_module, text as text_module  # noqa: E402
+from catan_web.session import NewGame, Session  # noqa: E402
+from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402
+from catan_web.text import Text  # noqa: E402
+
+WEB = ROOT / "web" / "catan_web"
+
+
+@pytest.mark.parametrize("module", [markup, session_module, store_module, text_module])
+def test_docstring_examples(module: object) -> None:
+    assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
+
+
+def meta(gid: str, saved: float = 1.0) -> SaveMeta:
+    return SaveMeta(gid, gid.upper(), saved, ("Ana", "Ben"), 2)
+
+
+def test_store_keeps_games_apart_and_survives_a_damaged_index() -> None:
+    storage = MemoryStorage()
+    store = SaveStore(storage)
+    store.put("a", "A-save", meta("a", 1))
+    store.put("b", "B-save", meta("b", 2))
+    assert [m.id for m in store.list()] == ["b", "a"]  # newest first
+    storage.data[INDEX_KEY] = "{not json"
+    storage.data[GAME_PREFIX + "stray"] = "???"
+    again = SaveStore(storage)
+    listed = {m.id: m for m in again.list()}
+    assert set(listed) == {"a", "b", "stray"} and all(m.damaged for m in listed.values())
+    again.delete("stray")
+    assert again.text("a") == "A-save" and again.text("b") == "B-save" and again.text("stray") is None
+
+
+def test_a_full_storage_keeps_the_previous_save() -> None:
+    storage = MemoryStorage(limit=400)
+    store = SaveStore(storage)
+    store.put("a", "x" * 50, meta("a"))
+    with pytest.raises(StorageFull):
+        store.put("a", "y" * 500, meta("a", 5))
+    assert store.text("a") == "x" * 50 and store.meta("a") == meta("a")
+    store.save_settings({"speed": "fast" * 200})  # silently skipped
+    assert store.settings() == {}
+
+
+def two_people_and_a_computer(**extra: object) -> Game:
+    players = []
+    for p, (name, kind) in enumerate((("Ana", "human"), ("Ben", "human"), ("Cy", "beginner"))):
+        (first, second), roads = BEGINNER_PIECES[p]
+        players.append({"name": name, "kind": kind, "settlements": [first, second], "roads": list(roads)})
+    return load_scenario({"format": "catan-scenario", "board": "beginner", "players": players, **extra})
+
+
+def test_hot_seat_cover_follows_the_person_who_must_act() -> None:
+    s = Session(two_people_and_a_computer(phase="main"))
+    assert s.covered and s.viewer is None and s.view().hand is None
+    s.uncover()
+    assert not s.covered and s.viewer == 0 and s.view().hand is not None
+    s.apply(Action(0, "end"))
+    assert s.actor == 1 and s.covered and s.viewer is None  # Ben's turn: pass the device
+    s.uncover()
+    s.apply(Action(1, "roll", (2, 2)))
+    s.apply(Action(1, "end"))
+    assert s.bot_to_act and not s.covered and s.viewer == 1  # Ben keeps the device while Cy plays
+
+
+def test_one_person_is_never_covered() -> None:
+    seats = (Seat("Ana", "#d7263d"), Seat("Bot", "#1b65c4", "beginner"))
+    s = Session(Game(Options(players=2), 3, seats))
+    assert s.shown == 0 and not s.covered and s.viewer == 0
+
+
+def test_clicks_become_actions_hints_or_choices() -> None:
+    s = Session(two_people_and_a_computer(phase="main"))
+    s.uncover()
+    assert s.click("node", 5).hint == "ui.hint.choose_build"
+    s.start_mode("road")
+    assert s.click("edge", 3).action == Action(0, "road", 3)
+    assert s.targets().edges == () and s.build_reason("road") == translate("rule.cannot_afford", {"cost": [1, 1, 0, 0, 0]}, "en")
+    s.start_mode("city")
+    assert s.build_reason("city") == translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, "en")
+
+    robbing = Session(two_people_and_a_computer(phase="robber", robber=9))
+    robbing.game.players[1].hand[0] = 1  # only for this check; not a legal game any more
+    robbing.game.players[2].hand[0] = 1
+    robbing.uncover()
+    # a hex touching both other seats' buildings offers a choice of victim
+    from catan_core.board import HEX_NODES
+
+    both = [h for h in range(19) if {robbing.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2}]
+    if both:
+        intent = robbing.click("hex", both[0])
+        assert {a.value[1] for a in intent.choices} == {1, 2}
+    assert robbing.click("hex", 9).action == Action(0, "robber", (9, -1))
+    assert robbing.reason(robbing.click("hex", 9).action) == translate("rule.robber_must_move", {}, "en")
+
+
+def test_new_game_form_uses_the_engine_checks() -> None:
+    text = Text()
+    form = NewGame.default(text, "42")
+    game = form.create()
+    assert [s.kind for s in game.seats] == ["human", "standard", "standard", "standard"] and game.seed == 42
+    form.vp_target = 99
+    with pytest.raises(Exception) as caught:
+        form.create()
+    assert text.error(caught.value) == translate("format.option_vp_target", {}, "en")  # type: ignore[arg-type]
+    form.vp_target = 10
+    form.seats[0].name = "  "
+    with pytest.raises(Exception) as caught:
+        form.create()
+    assert caught.value.key == "format.seat"  # type: ignore[attr-defined]
+
+
+def test_every_page_message_key_exists_and_names_are_escaped() -> None:
+    english = catalog("en")
+    source = "\n".join(path.read_text(encoding="utf-8") for path in WEB.glob("*.py"))
+    for key in set(re.findall(r'"(ui\.[a-z_.]+[a-z])"', source)):
+        assert key in english, key
+    for prefix in set(re.findall(r'"(ui\.[a-z_.]+[._])"', source)):
+        assert any(k.startswith(prefix) for k in english), prefix
+    seats = (Seat("<b>Ana</b>", "#d7263d"), Seat("Ben & co", "#1b65c4"))
+    s = Session(Game(Options(players=2, board="beginner"), 1, seats))
+    s.uncover()
+    view = s.view()
+    html = panels.scoreboard(s, view) + panels.turn_panel(s, view) + panels.hand_panel(s, view) + panels.cover(s)
+    assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html and "Ben &amp; co" in html
+    assert not re.search(r"\bui\.[a-z_]+\.", html)
+
+
+def test_panels_render_every_phase_of_a_random_game() -> None:
+    import random
+
+    seats = (Seat("Ana", "#d7263d"), Seat("Ben", "#1b65c4"), Seat("Cy", "#f29e1f", "beginner"))
+    game = Game(Options(players=3), 9, seats)
+    s = Session(game)
+    rng = random.Random(2)
+    seen = set()
+    while game.phase != "over" and len(game.history) < 1500:
+        s.uncover()
+        view = s.view()
+        seen.add(game.phase)
+        html = panels.turn_panel(s, view) + panels.action_panel(s, view) + panels.hand_panel(s, view)
+        assert "ui." not in re.sub(r'(id|data-[a-z]+|aria-[a-z]+)="[^"]*"', "", html), html
+        offers = game.offer_actions()
+        s.apply(rng.choice(offers) if offers and rng.random() < 0.05 else rng.choice(game.legal_actions()))
+    assert {"setup_settlement", "roll", "main", "robber", "trade"} <= seen
+    json.dumps(s.last_sentences())
