@@ -517,3 +517,16 @@ def test_one_person_and_three_computers_play_to_the_winner_screen(game: Page) ->
     game.wait_for_selector("#winner", state="detached")
     assert en("ui.prompt.over", tuple(p["name"] for p in players), player=winner) == game.inner_text("#prompt")
     game.select_option("#speed", "normal")
+
+
+def test_switching_language_redraws_the_page_in_it(game: Page) -> None:
+    """The language picker re-renders every text from the chosen catalog, and is remembered."""
+    go_home(game)
+    try:
+        game.select_option("#home-lang", "es")
+        assert game.inner_text("#start") == translate("ui.new.start", {}, "es")
+        assert game.get_attribute("html", "lang") == "es"
+        assert json.loads(game.evaluate("localStorage.getItem('catan.settings')"))["lang"] == "es"
+    finally:
+        game.select_option("#home-lang", "en")
+    assert game.inner_text("#start") == en("ui.new.start")

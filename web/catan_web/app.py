@@ -23,6 +23,7 @@ from pyscript.ffi import create_proxy, is_none
 import catan_core
 from catan_core.actions import Action
 from catan_core.errors import CatanError
+from catan_core.i18n import pick_language
 
 from . import panels
 from .markup import el, esc
@@ -84,7 +85,8 @@ class App:
     def __init__(self) -> None:
         self.store = open_storage()
         settings = self.store.settings()
-        self.lang: str = str(settings.get("lang") or "en")
+        languages = window.navigator.languages
+        self.lang: str = pick_language(settings.get("lang"), [] if is_none(languages) else [str(x) for x in languages])
         """The page language: the single setting every text is read in."""
         self.speed: str = settings.get("speed") if settings.get("speed") in SPEEDS else DEFAULT_SPEED
         self.text = Text(self.lang)
@@ -128,6 +130,7 @@ class App:
             + el("footer", esc(t("ui.version", version=catan_core.__version__)), class_="footer")
         )
         app.removeAttribute("aria-busy")
+        document.documentElement.lang = self.lang
         self.on(document.getElementById("board"), "click", self.on_board_click)
         self.on(document.getElementById("board"), "keydown", self.on_board_key)
         self.on(app, "click", self.on_click)
@@ -139,9 +142,14 @@ class App:
         self._proxies.append(proxy)
         target.addEventListener(kind, proxy)
 
+    def change_lang(self, target: Any) -> None:
+        """The language picker changed."""
+        self.set_language(str(target.value))
+
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang`` and draw again."""
         self.lang = self.text.lang = lang
+        self.log_key = ()
         if self.session is not None:
             self.session.text.lang = lang
         self.save_settings()
@@ -150,9 +158,11 @@ class App:
 
     def build_shell_texts(self) -> None:
         """Texts of the shell that do not belong to a panel."""
+        document.documentElement.lang = self.lang
         footer = document.querySelector("#app > footer")
         if not is_none(footer):
             footer.textContent = self.text("ui.version", version=catan_core.__version__)
+        document.querySelector(".board-wrap").setAttribute("aria-label", self.text("ui.board.label"))
 
     def save_settings(self) -> None:
         """Keep the language and the computer players' pace."""
@@ -206,7 +216,8 @@ class App:
         saves = self.store.list()
         dates = {meta.id: str(window.Date.new(meta.saved).toLocaleString(self.lang)) for meta in saves if meta.saved}
         self.fill("home", panels.home_screen(
-            self.text, panels.saves_list(self.text, saves, self.confirm_delete, dates), panels.new_game_form(self.text, self.form)))
+            self.text, panels.saves_list(self.text, saves, self.confirm_delete, dates), panels.new_game_form(self.text, self.form),
+            panels.language_picker(self.text, "home-lang")))
         document.title = self.text("ui.title")
 
     def render_game(self) -> None:
@@ -228,7 +239,7 @@ class App:
             highlight_hexes=targets.hexes if targets else (),
             marked=s.last_marks(),
         )
-        self.fill("bar", panels.game_bar(t, s, self.speed))
+        self.fill("bar", panels.game_bar(t, s, self.speed) + panels.language_picker(t, "game-lang"))
         self.fill("board", board)
         self.fill("turn", panels.turn_panel(s, view))
         self.fill("actions", panels.action_panel(s, view))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.game import COSTS, DEV_CARDS
-from catan_core.i18n import DEV_CARD_NAMES
+from catan_core.i18n import DEV_CARD_NAMES, LANGUAGE_NAMES
 
 from .markup import el, esc
 from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session
@@ -596,12 +596,18 @@ def new_game_form(text: Text, form: NewGame) -> str:
     return section(text("ui.new.title"), body, ident="new-game")
 
 
-def home_screen(text: Text, saves_html: str, form_html: str) -> str:
+def language_picker(text: Text, ident: str) -> str:
+    """The language menu (each language named in its own words)."""
+    options = "".join(el("option", esc(name), value=code, lang=code, selected=code == text.lang) for code, name in LANGUAGE_NAMES.items())
+    return el("label", esc(text("lang.label")) + " " + el("select", options, id=ident, data_change="lang"), class_="inline lang")
+
+
+def home_screen(text: Text, saves_html: str, form_html: str, picker: str = "") -> str:
     """The first screen: saved games to continue, importing a file, and a new game."""
     importer = el("label", esc(text("ui.import.label")) + el("input", type="file", id="import-file", accept=".json,application/json", data_change="import"),
                   class_="file")
     return (
-        el("header", el("h1", esc(text("ui.title")), class_="brand") + el("p", esc(text("ui.tagline")), class_="muted"), class_="home-head")
+        el("header", el("h1", esc(text("ui.title")), class_="brand") + el("p", esc(text("ui.tagline")), class_="muted") + picker, class_="home-head")
         + section(text("ui.saves.title"), saves_html + importer, ident="saved")
         + form_html
     )
