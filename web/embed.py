@@ -318,8 +318,13 @@ async def scenario_text() -> str:
     if url.origin != window.location.origin or url.protocol not in ("http:", "https:"):
         raise kit.ScenarioProblem("embed.error.bad_source")
     try:
-        response = await window.fetch(url.href)
-        text = str(await response.text()) if response.ok else None
+        early = getattr(window, "catanScenario", None)  # started by embed.html during start-up
+        if early is not None and not is_none(early):
+            found = await early
+            text = None if is_none(found) else str(found)
+        else:
+            response = await window.fetch(url.href)
+            text = str(await response.text()) if response.ok else None
     except Exception:  # network failure  # noqa: BLE001
         text = None
     if text is None:
