@@ -274,3 +274,33 @@ def test_aliases_lead_to_entries() -> None:
     ids = set(almanac.entry_ids())
     assert set(almanac.ALIASES.values()) <= ids and not set(almanac.ALIASES) & ids
     assert almanac.resolve("distance") == "settlements"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_example_plays_in_every_language(lang: str) -> None:
+    """Each example position, played a few legal moves deep the way embed.html plays it."""
+    sys.path.insert(0, str(ROOT / "web"))
+    try:
+        import embedkit as kit
+    finally:
+        sys.path.remove(str(ROOT / "web"))
+    keys = set(load(lang))
+    for path in scenario_files():
+        example = kit.Example.load(json.loads(path.read_text(encoding="utf-8")), lang)
+        for _ in range(6):
+            prompt = example.prompt()
+            assert prompt and not RAW_KEY.search(prompt), (path.stem, prompt)
+            legal = example.legal()
+            if not legal:
+                break
+            example.targets()
+            outcome = example.apply(legal[-1])
+            assert outcome.message is None
+            for line in example.log():
+                assert not RAW_KEY.search(line), (path.stem, line)
+        example.reset()
+        assert example.game.history == []
+    assert {"embed.prompt." + phase for phase in ("roll", "main", "robber", "discard", "road_building", "over")} <= keys
+
+
+RAW_KEY = re.compile(r"\b(?:embed|rule|event|word|resource|devcard|format|ui|almanac)\.[a-z_]+\b")
