@@ -215,6 +215,12 @@ def players_list() -> list:
         swatch.style.setProperty("background", seat.color)
         points = game.victory_points(q, public=not trying)
         item.append(swatch, element("span", seat.name, "name"), element("span", t("embed.points", count=points)), element("span", t("embed.cards", count=sum(pl.hand))))
+        if sum(pl.dev):
+            item.append(element("span", t("embed.dev_count", count=sum(pl.dev))))
+        if game.longest_road == q:
+            item.append(element("span", t("embed.longest_road", length=pl.road_length), "badge"))
+        if game.largest_army == q:
+            item.append(element("span", t("embed.largest_army", knights=pl.played[0]), "badge"))
         if trying and q == ex.seat:
             detail = t("embed.hand", cards=list(pl.hand))
             devs = ex.dev_list(q)
