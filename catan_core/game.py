@@ -33,7 +33,7 @@ from .board import (
     EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES,
     RESOURCES, Board,
 )
-from .errors import IllegalActionError
+from .errors import CatanError, IllegalActionError
 from .longest_road import longest_road
 from .rng import Rng, seed_to_int
 from .views import View, make_view
@@ -362,10 +362,10 @@ class Game:
         return events
 
     def is_legal(self, action: Action) -> bool:
-        """Whether ``action`` may be applied now."""
+        """Whether ``action`` may be applied now (False for a malformed action too)."""
         try:
             self.check(action)
-        except IllegalActionError:
+        except CatanError:
             return False
         return True
 
@@ -514,10 +514,10 @@ class Game:
 
     def _do_roll(self, p: int, forced: tuple[int, int] | None, events: list[Event]) -> None:
         dice = self.rng.roll()  # drawn even when forced, so replays stay in step
-        if self.forced_dice:
-            dice = self.forced_dice.pop(0)
         if forced is not None:
             dice = forced
+        elif self.forced_dice:
+            dice = self.forced_dice.pop(0)
         self.dice = dice
         total = dice[0] + dice[1]
         events.append(Event("roll", p, {"dice": list(dice), "total": total}))
