@@ -302,6 +302,19 @@ def test_scenario_dice_are_forced_in_order():
 # --- a seven: discards, robber, steal ---------------------------------------------------
 
 
+
+def test_explicit_dice_leave_the_scenario_queue_alone():
+    game = scenario([{}, {}], phase="roll", dice=[[6, 6]])
+    assert game.apply(Action(0, "roll", (2, 3)))[0].data["dice"] == [2, 3]
+    game.apply(Action(0, "end"))
+    assert game.apply(Action(1, "roll"))[0].data["dice"] == [6, 6]
+
+
+def test_malformed_actions_are_simply_not_legal():
+    game = scenario([{}, {}])
+    assert not game.is_legal(Action(0, "road", 999))
+    assert not game.is_legal(Action(0, "teleport", None))
+
 def seven_game(**options):
     return scenario(
         [
