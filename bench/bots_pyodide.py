@@ -1,0 +1,127 @@
+"""Computer players' decision times inside Pyodide (headless Chromium) and in CPython, one run.
+
+Run from the repository root:
+
+    python bench/bots_pyodide.py [--games 2] [--strong-decisions 20]
+
+It builds the site into a temporary directory, adds a bench page that boots the self-hosted
+Pyodide, unpacks ``catan_core.zip`` and plays seeded 4-player games between computer players,
+timing every ``decide()`` call with ``time.perf_counter``. The same Python code then runs in
+this CPython. It prints, per level and interpreter, the number of decisions and the median,
+95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
+measured on its first decisions only (it spends up to its budget on each).
+No timing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+
+# Runs unchanged in Pyodide and in CPython; GAMES and STRONG_DECISIONS are set before it.
+MEASURE = r"""
+import json, time
+from catan_core.bots import make_bot
+from catan_core.game import Game, Options
+
+
+def decision_times(level, games, limit):
+    times = []
+    for g in range(games):
+        game = Game(Options(players=4), seed=100 + g)
+        bots = [make_bot(level, seed=10 * g + p) for p in range(4)]
+        while game.winner < 0 and game.turn <= 400 and len(times) < limit:
+            p = game.to_act
+            view = game.view(p, with_log=False)
+            start = time.perf_counter()
+            action = bots[p].decide(view)
+            times.append(time.perf_counter() - start)
+            game.apply(action)
+    return times
+
+
+RESULT = json.dumps({
+    "beginner": decision_times("beginner", GAMES, 10**9),
+    "standard": decision_times("standard", GAMES, 10**9),
+    "strong": decision_times("strong", 1, STRONG_DECISIONS),
+})
+"""
+
+PAGE = """<!doctype html>
+<meta charset="utf-8"><title>bot decision times</title>
+<pre id="out">running...</pre>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide();
+  const zip = await (await fetch("./catan_core.zip")).arrayBuffer();
+  pyodide.unpackArchive(zip, "zip");
+  const code = await (await fetch("./_bench_bots.py")).text();
+  pyodide.runPython(code);
+  document.getElementById("out").textContent = pyodide.globals.get("RESULT");
+  document.documentElement.setAttribute("data-ready", "1");
+</script>
+"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run_in_cpython(prelude: str) -> dict[str, list[float]]:
+    """The measurement in this interpreter."""
+    scope: dict[str, object] = {}
+    exec(prelude + MEASURE, scope)
+    return json.loads(str(scope["RESULT"]))
+
+
+def run_in_pyodide(prelude: str) -> dict[str, list[float]]:
+    """The measurement in Pyodide in headless Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        dist = build.build(Path(tmp) / "dist")
+        (dist / "_bench_bots.html").write_text(PAGE, encoding="utf-8")
+        (dist / "_bench_bots.py").write_text(prelude + MEASURE, encoding="utf-8")
+        server, base = build.start_server(dist)
+        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        page = browser.new_page()
+        page.goto(base + "_bench_bots.html")
+        page.wait_for_selector("html[data-ready]", timeout=1_200_000)
+        result = json.loads(page.inner_text("#out"))
+        browser.close()
+        server.shutdown()
+        server.server_close()
+    return result
+
+
+def main() -> None:
+    """Command-line entry point: measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2, help="games per level for beginner and standard")
+    parser.add_argument("--strong-decisions", type=int, default=20, help="decisions timed for the strong level")
+    args = parser.parse_args()
+    prelude = f"GAMES = {args.games}\nSTRONG_DECISIONS = {args.strong_decisions}\n"
+    results = {"Pyodide": run_in_pyodide(prelude), "CPython": run_in_cpython(prelude)}
+    print(f"{'level':<10}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    for level in ("beginner", "standard", "strong"):
+        p95 = {}
+        for interpreter, data in results.items():
+            times = data[level]
+            p95[interpreter] = percentile(times, 0.95)
+            print(f"{level:<10}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
+                  f"{1000 * p95[interpreter]:>9.1f}{1000 * max(times):>9.1f}")
+        print(f"{'':<10}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
+
+
+if __name__ == "__main__":
+    main()
