@@ -88,7 +88,8 @@ class App:
         languages = window.navigator.languages
         self.lang: str = pick_language(settings.get("lang"), [] if is_none(languages) else [str(x) for x in languages])
         """The page language: the single setting every text is read in."""
-        self.speed: str = settings.get("speed") if settings.get("speed") in SPEEDS else DEFAULT_SPEED
+        speed = settings.get("speed")
+        self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else DEFAULT_SPEED
         self.text = Text(self.lang)
         self.session: Session | None = None
         self.form = NewGame.default(self.text, str(random.randint(1, 999_999)))

@@ -9,7 +9,7 @@ pressing it repeats the reason).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from catan_core import actions as A
@@ -222,15 +222,16 @@ def _probe(kind: str) -> object:
     return {A.YEAR_OF_PLENTY: (0, 1), A.MONOPOLY: 0}.get(kind)
 
 
-def resource_buttons(text: Text, cmd: str, prefix: str, *, pressed: Iterable[int] = (), reasons: Sequence[str | None] = ()) -> str:
-    """Five buttons, one per resource."""
-    chosen = set(pressed)
+def resource_buttons(
+    text: Text, cmd: str, prefix: str, *, pressed: int | None = None, extra: Sequence[str] = (), label: str = "",
+) -> str:
+    """Five buttons, one per resource (``data-arg`` is the resource id). With ``pressed`` they
+    are toggle buttons and that resource is the one chosen; ``extra`` adds HTML to each label."""
     return el("div", "".join(
-        button(text, esc(resource_name(text, r)), cmd, r, ident=f"{prefix}-{RESOURCE_KEYS[r]}",
-               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=r in chosen if chosen or cmd.startswith("mar") else None,
-               reason=reasons[r] if reasons else None)
+        button(text, esc(resource_name(text, r)) + (extra[r] if extra else ""), cmd, r, ident=f"{prefix}-{RESOURCE_KEYS[r]}",
+               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=None if pressed is None else pressed == r)
         for r in range(5)
-    ), class_="res-buttons")
+    ), class_="res-buttons", role="group", aria_label=label or None)
 
 
 def chooser(session: Session, view: "View") -> str:
@@ -305,23 +306,16 @@ def maritime_panel(session: Session, view: "View") -> str:
     """Trade with the bank: the best ratio per resource, a give and a get choice."""
     text, d = session.text, session.draft
     assert view.ratios is not None
-    gives = "".join(
-        button(text, esc(resource_name(text, r)) + el("span", f"{view.ratios[r]}:1", class_="ratio"), "mar_give", r,
-               ident=f"mar-give-{RESOURCE_KEYS[r]}", cls=f"res res-{RESOURCE_KEYS[r]}", pressed=d.maritime_give == r)
-        for r in range(5)
-    )
-    gets = "".join(
-        button(text, esc(resource_name(text, r)), "mar_get", r, ident=f"mar-get-{RESOURCE_KEYS[r]}",
-               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=d.maritime_get == r)
-        for r in range(5)
-    )
+    ratios = [el("span", f"{view.ratios[r]}:1", class_="ratio") for r in range(5)]
+    gives = resource_buttons(text, "mar_give", "mar-give", pressed=d.maritime_give, extra=ratios, label=text("ui.maritime.give"))
+    gets = resource_buttons(text, "mar_get", "mar-get", pressed=d.maritime_get, label=text("ui.maritime.get"))
     action = session.maritime_action()
     reason = text("ui.maritime.choose") if action is None else session.reason(action)
     label = text("ui.maritime.do") if action is None else text(
         "ui.maritime.trade", count=view.ratios[d.maritime_give], give_resource=d.maritime_give, get_resource=d.maritime_get)
     body = (
-        el("p", esc(text("ui.maritime.give")), class_="small label-line") + el("div", gives, class_="res-buttons", role="group", aria_label=text("ui.maritime.give"))
-        + el("p", esc(text("ui.maritime.get")), class_="small label-line") + el("div", gets, class_="res-buttons", role="group", aria_label=text("ui.maritime.get"))
+        el("p", esc(text("ui.maritime.give")), class_="small label-line") + gives
+        + el("p", esc(text("ui.maritime.get")), class_="small label-line") + gets
         + button(text, esc(label), "maritime", ident="mar-do", cls="primary", reason=reason)
     )
     return section(text("ui.maritime.title"), body, ident="maritime", cls="tabbed")
