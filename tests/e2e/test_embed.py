@@ -107,24 +107,6 @@ def test_try_mode_accepts_a_legal_move_and_explains_an_illegal_one(browse: Guard
     assert page.locator('#board .target[data-edge="12"]').count() == 1
 
 
-def test_try_mode_plays_a_seven_through(browse: GuardedBrowser, site: LocalSite) -> None:
-    page = browse.open(site.url + "embed.html?scenario=scenarios/seven.json&lang=en&mode=try&mark=h8")
-    page.click("#controls button.primary")  # roll: the scenario forces a 7
-    page.wait_for_selector("text=Ben: choose 4 cards to discard.")
-    for resource in ("wool", "wool", "wool", "brick"):  # Ben holds 2 brick, 2 lumber, 3 wool, 2 ore
-        page.locator("#controls button", has_text=resource).first.click()
-    page.click("#controls button.primary")  # discard
-    page.wait_for_selector("text=Ana: move the robber to another hex (click it).")
-    page.click('#board [data-hex="9"]')  # the robber is already there
-    page.wait_for_selector("#message:not([hidden])")
-    assert page.inner_text("#message-text") == translate("rule.robber_must_move", {}, "en")
-    page.click('#board [data-hex="8"]')  # Ben and Chen both touch hex 8
-    page.wait_for_selector("text=Rob whom?")
-    page.locator("#controls button", has_text="Chen").click()
-    page.wait_for_selector("text=Ana: build, trade or end the turn.")
-    assert "Ana steals" in page.inner_text("#log")
-
-
 def test_fragment_scenario_loads(fragment_page: Page, browse: GuardedBrowser) -> None:
     page = fragment_page
     assert page.get_attribute("html", "lang") == "de"
@@ -134,6 +116,30 @@ def test_fragment_scenario_loads(fragment_page: Page, browse: GuardedBrowser) ->
     page.wait_for_selector("#message:not([hidden])")
     assert page.inner_text("#message-text") == translate("rule.distance", {}, "de")
     assert page.get_attribute("#why", "href") == "almanac.html?lang=de#settlements"
+
+
+def test_try_mode_plays_a_seven_through(fragment_page: Page, browse: GuardedBrowser) -> None:
+    page = fragment_page
+    names = ["Ana", "Ben", "Chen"]
+
+    def de(key: str, **params: Any) -> str:
+        return translate(key, params, "de", names)
+
+    set_hash(page, scenario("seven"), "#controls button.primary")
+    page.click("#controls button.primary")  # roll: the scenario forces a 7
+    page.wait_for_selector(f"text={de('embed.discard_pick', player=1, count=4)}")
+    for resource in ("wool", "wool", "wool", "brick"):  # Ben holds 2 brick, 2 lumber, 3 wool, 2 ore
+        page.locator("#controls button", has_text=de("resource." + resource)).first.click()
+    page.click("#controls button.primary")  # discard
+    page.wait_for_selector(f"text={de('embed.prompt.robber', player=0)}")
+    page.click('#board [data-hex="9"]')  # the robber is already there
+    page.wait_for_selector("#message:not([hidden])")
+    assert page.inner_text("#message-text") == de("rule.robber_must_move")
+    page.click('#board [data-hex="8"]')  # Ben and Chen both touch hex 8
+    page.wait_for_selector(f"text={de('embed.rob_whom')}")
+    page.locator("#controls button", has_text="Chen").click()
+    page.wait_for_selector(f"text={de('embed.prompt.main', player=0)}")
+    assert "Ana raubt Chen" in page.inner_text("#log")
 
 
 @pytest.mark.parametrize(
