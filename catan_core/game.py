@@ -33,7 +33,7 @@ from .board import (
     EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES,
     RESOURCES, Board,
 )
-from .errors import CatanError, IllegalActionError
+from .errors import CatanError, FormatError, IllegalActionError
 from .longest_road import longest_road
 from .rng import Rng, seed_to_int
 from .views import View, make_view
@@ -269,16 +269,14 @@ class Game:
         options = options or Options()
         problems = options.problems()
         if problems:
-            from .errors import FormatError
-
             raise FormatError(problems[0][0], **problems[0][1])
         self.options = options
         self.seed = seed_to_int(seed)
         self.seats: tuple[Seat, ...] = seats or default_seats(options.players)
         if len(self.seats) != options.players:
-            from .errors import FormatError
-
             raise FormatError("format.seat_count")
+        if len({seat.color.lower() for seat in self.seats}) < len(self.seats):
+            raise FormatError("format.seat_colors")
         self.rng = Rng(self.seed)
         self.board = Board.beginner() if options.board == "beginner" else Board.random(self.rng, options.separate_red_numbers)
         n = options.players

@@ -193,9 +193,9 @@ def seats_from_json(data: Any, players: int) -> tuple[Seat, ...]:
         try:
             name, color, kind = _need(s, "name", str), _need(s, "color", str), s.get("kind", "human")
         except FormatError:
-            raise FormatError("format.seat", seat=i + 1) from None
+            raise FormatError("format.seat", seat=i) from None
         if not (0 < len(name.strip()) <= 40) or not _COLOR.match(color) or kind not in SEAT_KINDS:
-            raise FormatError("format.seat", seat=i + 1)
+            raise FormatError("format.seat", seat=i)
         seats.append(Seat(name, color, kind))
     return tuple(seats)
 

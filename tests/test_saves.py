@@ -233,7 +233,7 @@ def test_refuses_bad_seats(save_data):
     data = copy.deepcopy(save_data)
     data["seats"][1]["color"] = "blue"
     error = refused(data, "format.seat")
-    assert error.params == {"seat": 2}
+    assert error.params == {"seat": 1}  # the seat index: shown as "Player 2"
     data["seats"][1]["color"] = "#12345g"
     refused(data, "format.seat")
     data = copy.deepcopy(save_data)
@@ -475,3 +475,15 @@ def test_scenario_game_save_does_not_follow_later_changes_to_the_scenario_dict()
     saved = saves.dump(game)
     assert saved["origin"]["players"][0]["hand"] == {"brick": 1}
     assert saves.dump(saves.load(saved)) == saved
+
+
+def test_two_seats_may_not_share_a_colour() -> None:
+    with pytest.raises(FormatError) as info:
+        Game(Options(players=2), 1, (Seat("Ana", "#d7263d"), Seat("Ben", "#D7263D")))
+    assert info.value.key == "format.seat_colors"
+
+
+def test_an_invalid_seat_is_named_in_the_message() -> None:
+    with pytest.raises(FormatError) as info:
+        saves.seats_from_json([{"name": "Ana", "color": "#d7263d"}, {"name": " ", "color": "#1b65c4"}], 2)
+    assert info.value.key == "format.seat" and "Player 2" in str(info.value)
