@@ -26,7 +26,7 @@ from catan_web.text import Text  # noqa: E402
 WEB = ROOT / "web" / "catan_web"
 
 
-@pytest.mark.parametrize("module", [markup, session_module, store_module, text_module])
+@pytest.mark.parametrize("module", [markup, panels, session_module, store_module, text_module])
 def test_docstring_examples(module: object) -> None:
     assert doctest.testmod(module).failed == 0  # type: ignore[arg-type]
 
@@ -111,6 +111,28 @@ def test_clicks_become_actions_hints_or_choices() -> None:
         assert {a.value[1] for a in intent.choices} == {1, 2}
     assert robbing.click("hex", 9).action == Action(0, "robber", (9, -1))
     assert robbing.reason(robbing.click("hex", 9).action) == translate("rule.robber_must_move", {}, "en")
+
+
+def test_disabled_buttons_link_their_reason_to_the_almanac_entry() -> None:
+    from catan_core.almanac import almanac_url, entry_for_error
+
+    s = Session(two_people_and_a_computer(phase="main"))
+    s.uncover()
+    refused = s.reason(Action(0, "buy"))
+    assert refused is not None and refused.key == "rule.cannot_afford" and refused.entry == entry_for_error("rule.cannot_afford")
+    for lang in ("en", "hi"):
+        s.text.lang = lang
+        html = panels.build_panel(s, s.view())
+        reason = translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, lang)
+        link = (f'<a href="{almanac_url(entry_for_error("rule.cannot_afford"), lang)}" target="catan-almanac" class="why-link">'
+                f'{translate("embed.why", {}, lang)}</a>')
+        city = re.search(r'<button [^>]*id="build-city".*?</small>', html)
+        assert city is not None and 'aria-disabled="true"' in city.group() and 'aria-describedby="build-city-why"' in city.group()
+        assert f'<span id="build-city-why" data-entry="costs">{reason}</span> {link}' in city.group()
+    # a page's own reason (no rule of the game) has no link
+    s.text.lang = "en"
+    assert panels.button(s.text, "Go", "go", ident="go", reason=s.text("ui.reason.no_spot")).count("<a ") == 0
+    assert "<a " not in panels.button(s.text, "Go", "go", ident="go")
 
 
 def test_new_game_form_uses_the_engine_checks() -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from catan_core.actions import Action
+from catan_core.almanac import almanac_url, entry_for_error
 from catan_core.board import NODE_NODES, RESOURCES
 from catan_core.game import Game, Options, Seat
 from catan_core.i18n import translate
@@ -95,9 +96,26 @@ def uncover(page: Page, name: str) -> None:
 
 
 def notice(page: Page) -> str:
-    """The text of the notice bar (engine messages and page messages)."""
+    """The text of the notice bar (engine messages and page messages), without its "Why?" link."""
     page.wait_for_selector("#notice:not([hidden])", timeout=STEP_MS)
-    return page.inner_text("#notice")
+    return page.inner_text("#notice .notice-text")
+
+
+def why_href(page: Page, within: str = "#notice") -> str:
+    """The address of the "Why?" link in ``within`` (checking its label and target window)."""
+    link = page.locator(f"{within} a.why-link")
+    assert link.count() == 1, f"no Why? link in {within}"
+    assert link.inner_text() == en("embed.why") and link.get_attribute("target") == "catan-almanac"
+    return link.get_attribute("href") or ""
+
+
+def almanac_title(entry: str) -> str:
+    """The English title of an almanac entry."""
+    from catan_core.almanac import entry as almanac_entry
+
+    found = almanac_entry(entry, "en")
+    assert found is not None
+    return found.title
 
 
 def go_home(page: Page) -> None:
@@ -142,6 +160,18 @@ def test_setup_by_clicking_the_board_then_production(game: Page) -> None:
             assert game.locator(f"{TARGET}[data-node='{neighbour}']").count() == 0
             click_board(game, "node", neighbour)
             assert notice(game) == en("rule.distance")
+            # the refusal links to the almanac entry on the rule; the link opens it there
+            entry = entry_for_error("rule.distance")
+            assert entry and why_href(game) == almanac_url(entry, "en")
+            with game.context.expect_page() as opened:
+                game.click("#notice a.why-link")
+            almanac = opened.value
+            try:
+                almanac.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+                assert almanac.url.endswith(f"/almanac.html?lang=en#{entry}")
+                assert almanac.locator(f"section.entry#{entry} h2").inner_text() == almanac_title(entry)
+            finally:
+                almanac.close()
         ident = targets.first.get_attribute(f"data-{kind}")
         if step == 0:
             first_node = int(ident)
@@ -228,8 +258,10 @@ def test_building_buying_and_maritime_trade(game: Page) -> None:
     city = game.locator("#build-city")
     assert city.get_attribute("aria-disabled") == "true"
     assert game.inner_text("#build-city-why") == en("rule.cannot_afford", cost=[0, 0, 0, 2, 3])
+    assert why_href(game, "#build-city + .why") == almanac_url(entry_for_error("rule.cannot_afford"), "en")
     city.click(force=True)  # aria-disabled, yet focusable and clickable: it repeats the reason
     assert notice(game) == en("rule.cannot_afford", cost=[0, 0, 0, 2, 3])
+    assert why_href(game) == almanac_url(entry_for_error("rule.cannot_afford"), "en")
 
     game.click("#build-buy")
     expected.apply(Action(0, "buy"))

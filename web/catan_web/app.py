@@ -171,11 +171,13 @@ class App:
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def notify(self, message: str, kind: str = "error") -> None:
-        """Show ``message`` in the notice bar (read out by screen readers)."""
+    def notify(self, message: str, kind: str = "error", entry: str | None = None) -> None:
+        """Show ``message`` in the notice bar (read out by screen readers), with a "Why?" link
+        to the rules almanac when ``entry`` names the entry explaining it."""
         notice = document.getElementById("notice")
         notice.className = f"notice {kind}"
-        notice.textContent = message
+        link = panels.why_link(self.text, entry)
+        notice.innerHTML = el("span", esc(message), class_="notice-text") + (" " + link if link else "")
         notice.hidden = False
 
     def clear_notice(self) -> None:
@@ -299,7 +301,7 @@ class App:
             return False
         reason = s.reason(action)
         if reason is not None:
-            self.notify(reason)
+            self.notify(reason, entry=reason.entry)
             return False
         s.apply(action)
         self.clear_notice()
@@ -388,7 +390,8 @@ class App:
         if button.getAttribute("aria-disabled") == "true":
             why = document.getElementById(f"{button.id}-why")
             if not is_none(why):
-                self.notify(why.textContent)
+                entry = why.getAttribute("data-entry")
+                self.notify(str(why.textContent), entry=None if is_none(entry) else str(entry))
             return
         arg = button.getAttribute("data-arg")
         handler = getattr(self, "cmd_" + str(button.getAttribute("data-cmd")), None)

@@ -3,8 +3,9 @@
 Pure functions returning strings (testable in CPython). Buttons carry ``data-cmd`` (and
 ``data-arg``) for the page's one delegated click handler; every button has a stable ``id`` so
 that keyboard focus survives a re-render. A button that cannot be used now is marked
-``aria-disabled="true"`` and shows the engine's reason beside it (it stays focusable, and
-pressing it repeats the reason).
+``aria-disabled="true"`` and shows the engine's reason beside it, with a "Why?" link to the
+rules almanac entry that explains the rule (it stays focusable, and pressing it repeats the
+reason).
 """
 
 from __future__ import annotations
@@ -14,11 +15,12 @@ from typing import TYPE_CHECKING
 
 from catan_core import actions as A
 from catan_core.actions import Action
+from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
 from catan_core.i18n import DEV_CARD_NAMES, LANGUAGE_NAMES
 
 from .markup import el, esc
-from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session
+from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
 from .text import Text
 
 if TYPE_CHECKING:
@@ -37,14 +39,32 @@ PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+ALMANAC_WINDOW = "catan-almanac"
+"""The one browser tab that "Why?" links open the rules almanac in."""
+
+
 # --- small pieces -------------------------------------------------------------------------
+
+
+def why_link(text: Text, entry: str | None) -> str:
+    """A "Why?" link opening the rules almanac at ``entry`` (nothing without an entry).
+
+    >>> why_link(Text("de"), "settlements")
+    '<a href="almanac.html?lang=de#settlements" target="catan-almanac" class="why-link">Warum?</a>'
+    >>> why_link(Text(), None)
+    ''
+    """
+    if not entry:
+        return ""
+    return el("a", esc(text("embed.why")), href=almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
 
 
 def button(
     text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
     cls: str = "", pressed: bool | None = None, hint: str | None = None,
 ) -> str:
-    """A command button; with a ``reason`` it is disabled and the reason is shown under it."""
+    """A command button; with a ``reason`` it is disabled and the reason is shown under it,
+    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it)."""
     why = f"{ident}-why"
     out = el(
         "button", label, type="button", id=ident, class_=cls or None, data_cmd=cmd,
@@ -53,7 +73,9 @@ def button(
         aria_describedby=why if reason else None, title=hint,
     )
     if reason:
-        out += el("small", esc(reason), id=why, class_="why")
+        entry = almanac_entry(reason)
+        link = why_link(text, entry)
+        out += el("small", el("span", esc(reason), id=why, data_entry=entry) + (" " + link if link else ""), class_="why")
     return out
 
 

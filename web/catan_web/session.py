@@ -12,8 +12,9 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 (0, True, None)
 >>> session.uncover(); session.viewer
 0
->>> session.reason(Action(0, "end"))
-'Roll the dice before ending your turn.'
+>>> refused = session.reason(Action(0, "end"))
+>>> refused, refused.key, refused.entry
+('Roll the dice before ending your turn.', 'rule.roll_first', 'turn')
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from catan_core import actions as A
 from catan_core.actions import Action
+from catan_core.almanac import entry_for_error
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
 
@@ -43,6 +45,39 @@ BUILD_KINDS: tuple[str, ...] = (A.ROAD, A.SETTLEMENT, A.CITY)
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
 """Events whose spot the board marks after the action, so that each move can be followed."""
 """Build modes whose targets are picked on the board."""
+
+
+class Reason(str):
+    """Why an action is refused: the sentence (this string) and the engine's error behind it.
+
+    A page reason that is no rule of the game (``ui.reason.*``) stays a plain string.
+    """
+
+    error: CatanError
+
+    def __new__(cls, text: str, error: CatanError) -> "Reason":
+        reason = super().__new__(cls, text)
+        reason.error = error
+        return reason
+
+    @property
+    def key(self) -> str:
+        """The engine's message key (``rule.distance``)."""
+        return self.error.key
+
+    @property
+    def entry(self) -> str | None:
+        """The rules almanac entry explaining the refusal (None when no entry does)."""
+        return entry_for_error(self.error.key)
+
+
+def almanac_entry(reason: str | None) -> str | None:
+    """The almanac entry behind ``reason`` (None for no reason or a page's own reason).
+
+    >>> almanac_entry("Not your move."), almanac_entry(None)
+    (None, None)
+    """
+    return reason.entry if isinstance(reason, Reason) else None
 
 
 class Bot(Protocol):
@@ -197,12 +232,12 @@ class Session:
 
     # --- acting -----------------------------------------------------------------------------
 
-    def reason(self, action: Action) -> str | None:
-        """Why ``action`` is illegal now, in words (None when it is legal)."""
+    def reason(self, action: Action) -> Reason | None:
+        """Why ``action`` is illegal now, in words with the engine's error (None when it is legal)."""
         try:
             self.game.check(action)
         except CatanError as error:
-            return self.text.error(error)
+            return Reason(self.text.error(error), error)
         return None
 
     def apply(self, action: Action) -> list[Event]:
