@@ -582,13 +582,21 @@ def test_one_person_and_three_computers_play_to_the_winner_screen(game: Page) ->
 
 
 def test_switching_language_redraws_the_page_in_it(game: Page) -> None:
-    """The language picker re-renders every text from the chosen catalog, and is remembered."""
+    """The language picker re-renders every text from the chosen catalog, and is remembered;
+    names typed into the form stay, seats still named by their colour take the new words."""
     go_home(game)
+    game.select_option("#players", "4")
+    game.fill("#seat-name-0", "Zoë")
+    game.select_option("#seat-color-3", "orange")
+    game.fill("#seat-name-3", en("ui.color.orange"))
     try:
         game.select_option("#home-lang", "es")
         assert game.inner_text("#start") == translate("ui.new.start", {}, "es")
         assert game.get_attribute("html", "lang") == "es"
         assert json.loads(game.evaluate("localStorage.getItem('catan.settings')"))["lang"] == "es"
+        assert game.input_value("#seat-name-0") == "Zoë"
+        assert game.input_value("#seat-name-3") == translate("ui.color.orange", {}, "es")
     finally:
         game.select_option("#home-lang", "en")
     assert game.inner_text("#start") == en("ui.new.start")
+    assert game.input_value("#seat-name-3") == en("ui.color.orange")

@@ -94,8 +94,40 @@ def test_almanac_names_an_unknown_entry(almanac_page: Page, browse: GuardedBrows
 # --- the game page -------------------------------------------------------------------------------
 
 
+NAMES = ["Ana", "Ben"]
+SNAPSHOT = """() => {
+    const all = sel => Array.from(document.querySelectorAll(sel));
+    const why = document.querySelector('#notice a.why-link');
+    return {
+        body: document.body.innerText,
+        svg: all('#board svg text, #board svg title').map(e => e.textContent),
+        labels: all('#app [aria-label]').map(e => e.getAttribute('aria-label')),
+        edges: Object.fromEntries(all('#board .target[data-edge]').map(e => [e.dataset.edge, e.getAttribute('aria-label')])),
+        panels: Object.fromEntries(all('#app h2[id]').map(e => [e.id, e.textContent])),
+        notice: (document.querySelector('#notice .notice-text') || {}).textContent,
+        why: why ? [why.textContent, why.getAttribute('href')] : null,
+    };
+}"""
+
+
+def words(lang: str, terrains: list[str]) -> dict[str, str]:
+    """Texts the game page shows in ``lang`` for the road-building position below."""
+    t = {key: translate(key, params, lang, NAMES) for key, params in (
+        ("ui.prompt.build_road", {"player": 0}), ("event.build_road", {"player": 0}),
+        ("rule.road_not_connected", {}), ("embed.why", {}), ("svg.board", {}), ("svg.robber", {}),
+        ("ui.hand.title", {"player": 0}), ("ui.score.title", {}), ("ui.log.title", {}), ("ui.build.title", {}),
+        ("ui.tab.bank", {}), ("ui.board.label", {}),
+    )}
+    t.update({f"terrain.{name}": translate(f"terrain.{name}", {}, lang) for name in terrains})
+    return t
+
+
 def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site: LocalSite) -> None:
-    """Switching the language redraws every text and keeps the game as it is."""
+    """Switching the language redraws every text at once (board, panels, log, prompt, the
+    notice with its Why? link) and keeps the game as it is."""
+    from catan_core.board import TERRAINS
+    from catan_core.scenarios import load_scenario
+
     context = browse.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     page = browse.open(site.url + "?test", context)
     assert page.input_value("#home-lang") == "de", "the browser's language is the default"
@@ -109,21 +141,45 @@ def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site
     page.evaluate("catan_test.apply('0 road 12')")
     page.wait_for_selector('#board [data-at="e12"][data-seat="0"]')
     pieces = page.locator("#board [data-seat]").count()
+    # a road to build: the board's legal paths are labelled; a path away from Ana's roads is refused
+    page.click("#build-road")
+    page.wait_for_selector("#board .target[data-edge]", state="attached")
+    page.click("#board [data-edge='60']", force=True)
+    page.wait_for_selector("#notice:not([hidden]) a.why-link")
+    terrains = sorted({TERRAINS[t] for t in load_scenario(data).board.terrains})
+    legal_edges = page.locator("#board .target[data-edge]").count()
+    before = words("de", terrains)
     for lang in ("es", "en", "de", "hi"):
         page.select_option("#game-lang", lang)
-        page.wait_for_function(
-            "text => document.body.innerText.includes(text)",
-            arg=translate("ui.prompt.main", {"player": 0}, lang, ["Ana", "Ben"]),
-        )
-        text = page.inner_text("body")
-        assert_no_raw_keys(text)
-        assert translate("event.build_road", {"player": 0}, lang, ["Ana", "Ben"]) in text
+        # the switch is one Python call: once <html lang> changed, every text must have changed
+        page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
+        shown = page.evaluate(SNAPSHOT)
+        now = words(lang, terrains)
+        text = shown["body"]
+        assert_no_raw_keys(text + " ".join(shown["svg"] + shown["labels"]))
+        assert now["ui.prompt.build_road"] in text and now["event.build_road"] in text
+        assert shown["notice"] == now["rule.road_not_connected"]
+        assert shown["why"] == [now["embed.why"], almanac.almanac_url(almanac.entry_for_error("rule.road_not_connected"), lang)]
+        assert {now[f"terrain.{name}"] for name in terrains} <= set(shown["svg"]), "the board's terrain words"
+        assert now["svg.robber"] in shown["svg"] and now["svg.board"] in shown["labels"]
+        assert now["ui.board.label"] in shown["labels"]
+        assert len(shown["edges"]) == legal_edges and all(
+            label == translate("svg.edge_label", {"edge": int(e)}, lang) for e, label in shown["edges"].items()
+        ), "the legal paths' labels"
+        panels = shown["panels"]
+        assert (panels["hand-title"], panels["scores-title"], panels["log-title"], panels["build-title"]) == (
+            now["ui.hand.title"], now["ui.score.title"], now["ui.log.title"], now["ui.build.title"])
+        assert now["ui.tab.bank"] in text
+        everything = "\n".join([text, *shown["svg"], *shown["labels"], *shown["edges"].values()])
+        leftovers = [old for key, old in before.items() if old != now[key] and old in everything]
+        assert leftovers == [], f"texts of the previous language left after switching to {lang}"
         if lang == "hi":
             assert len(DEVANAGARI.findall(text)) > 100
         assert page.locator("#board [data-seat]").count() == pieces, "the game is kept"
         assert page.locator('#board [data-at="e12"][data-seat="0"]').count() == 1
         settings = json.loads(page.evaluate("localStorage.getItem('catan.settings')") or "{}")
         assert settings.get("lang") == lang, "the choice is remembered"
+        before = now
     page.reload()
     browse.wait_ready(page)
     assert page.input_value("#home-lang, #game-lang") == "hi", "the remembered choice beats the browser's language"

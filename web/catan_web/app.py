@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from functools import partial
 from typing import Any, Callable
 
 from pyscript import document, window
@@ -101,6 +102,9 @@ class App:
         self.log_lines: list[str] = []
         self.log_key: tuple[Any, ...] = ()
         self.overlay_shown = ""
+        self.notice: tuple[Callable[[], str], str, str | None] | None = None
+        """The message in the notice bar (a function giving it in the current language), its
+        kind and the almanac entry its Why? link opens."""
         self.test_dice: list[tuple[int, int]] = []
         self._proxies: list[Any] = []
         self.build_shell()
@@ -148,7 +152,11 @@ class App:
         self.set_language(str(target.value))
 
     def set_language(self, lang: str) -> None:
-        """Switch every text to ``lang`` and draw again."""
+        """Switch every text to ``lang`` and draw everything again at once: the shell, the
+        screen (board, panels, log, prompt) and the notice."""
+        if self.session is None:
+            self.read_form()  # keep what was typed; default seat names follow the language
+            self.form.rename_defaults(self.text, Text(lang))
         self.lang = self.text.lang = lang
         self.log_key = ()
         if self.session is not None:
@@ -156,6 +164,7 @@ class App:
         self.save_settings()
         self.build_shell_texts()
         self.render()
+        self.show_notice()
 
     def build_shell_texts(self) -> None:
         """Texts of the shell that do not belong to a panel."""
@@ -171,20 +180,34 @@ class App:
 
     # --- messages ---------------------------------------------------------------------------------
 
-    def notify(self, message: str, kind: str = "error", entry: str | None = None) -> None:
-        """Show ``message`` in the notice bar (read out by screen readers), with a "Why?" link
-        to the rules almanac when ``entry`` names the entry explaining it."""
+    def notify(self, message: Callable[[], str], kind: str = "error", entry: str | None = None) -> None:
+        """Show a message in the notice bar (read out by screen readers), with a "Why?" link
+        to the rules almanac when ``entry`` names the entry explaining it. ``message`` gives
+        the sentence in the current language (it is asked again after a language switch)."""
+        self.notice = (message, kind, entry)
+        self.show_notice()
+
+    def show_notice(self) -> None:
+        """Draw the notice bar for :attr:`notice` in the current language (hidden without one)."""
         notice = document.getElementById("notice")
+        if self.notice is None:
+            notice.hidden = True
+            notice.textContent = ""
+            return
+        message, kind, entry = self.notice
         notice.className = f"notice {kind}"
         link = panels.why_link(self.text, entry)
-        notice.innerHTML = el("span", esc(message), class_="notice-text") + (" " + link if link else "")
+        notice.innerHTML = el("span", esc(message()), class_="notice-text") + (" " + link if link else "")
         notice.hidden = False
+
+    def because(self, key: str, reason: Callable[[], str], **params: Any) -> str:
+        """Sentence ``key`` with ``params`` and the ``reason`` it gives (both in the current language)."""
+        return self.text(key, reason=reason(), **params)
 
     def clear_notice(self) -> None:
         """Hide the notice bar."""
-        notice = document.getElementById("notice")
-        notice.hidden = True
-        notice.textContent = ""
+        self.notice = None
+        self.show_notice()
 
     # --- rendering -----------------------------------------------------------------------------------
 
@@ -301,7 +324,7 @@ class App:
             return False
         reason = s.reason(action)
         if reason is not None:
-            self.notify(reason, entry=reason.entry)
+            self.notify(partial(s.text.error, reason.error), entry=reason.entry)
             return False
         s.apply(action)
         self.clear_notice()
@@ -351,7 +374,7 @@ class App:
         try:
             self.store.put(s.gid, dumps(game), meta)
         except StorageFull:
-            self.notify(s.text("ui.saves.full"))
+            self.notify(partial(s.text, "ui.saves.full"))
 
     # --- events -------------------------------------------------------------------------------------------
 
@@ -367,7 +390,7 @@ class App:
                 break
         intent = s.click(kind, int(value))
         if intent.hint:
-            self.notify(s.text(intent.hint), "info")
+            self.notify(partial(s.text, intent.hint), "info")
         elif intent.choices:
             s.start_mode("victim")
             s.draft.robber_hex = int(value)
@@ -388,10 +411,11 @@ class App:
         if is_none(button):
             return
         if button.getAttribute("aria-disabled") == "true":
-            why = document.getElementById(f"{button.id}-why")
+            ident = f"{button.id}-why"
+            why = document.getElementById(ident)
             if not is_none(why):
                 entry = why.getAttribute("data-entry")
-                self.notify(str(why.textContent), entry=None if is_none(entry) else str(entry))
+                self.notify(partial(shown_text, ident, str(why.textContent)), entry=None if is_none(entry) else str(entry))
             return
         arg = button.getAttribute("data-arg")
         handler = getattr(self, "cmd_" + str(button.getAttribute("data-cmd")), None)
@@ -445,7 +469,7 @@ class App:
         try:
             game = form.create()
         except CatanError as error:
-            self.notify(self.text.error(error))
+            self.notify(partial(self.text.error, error))
             return
         gid = self.store.new_id(now_ms())
         name = form.name.strip() or self.text("ui.new.default_name", number=len(self.store.list()) + 1)
@@ -462,12 +486,12 @@ class App:
         meta = self.store.meta(gid or "")
         saved = self.store.text(gid or "")
         if meta is None or saved is None:
-            self.notify(self.text("ui.saves.missing"))
+            self.notify(partial(self.text, "ui.saves.missing"))
             return
         try:
             game = loads(saved)
         except CatanError as error:
-            self.notify(self.text("ui.saves.damaged", name=meta.name, reason=self.text.error(error)))
+            self.notify(partial(self.because, "ui.saves.damaged", partial(self.text.error, error), name=meta.name))
             return
         self.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id))
 
@@ -486,7 +510,7 @@ class App:
         self.confirm_delete = ""
         self.render_home()
         if meta is not None:
-            self.notify(self.text("ui.saves.deleted", name=meta.name), "info")
+            self.notify(partial(self.text, "ui.saves.deleted", name=meta.name), "info")
 
     def cmd_delete_no(self, gid: str | None) -> None:
         """Keep the saved game."""
@@ -511,16 +535,16 @@ class App:
             content = str(await file.text())
             game = loads(content)
         except CatanError as error:
-            self.notify(self.text("ui.import.refused", file=name, reason=self.text.error(error)))
+            self.notify(partial(self.because, "ui.import.refused", partial(self.text.error, error), file=name))
             return
         except Exception:  # noqa: BLE001 - unreadable file (not text)
-            self.notify(self.text("ui.import.refused", file=name, reason=self.text("format.not_json")))
+            self.notify(partial(self.because, "ui.import.refused", partial(self.text, "format.not_json"), file=name))
             return
         title = name[:-5] if name.lower().endswith(".json") else name
         session = Session(game, self.store.new_id(now_ms()), title[:60] or self.text("ui.import.default_name"))
         self.open_session(session)
         self.autosave()
-        self.notify(self.text("ui.import.done", file=name), "info")
+        self.notify(partial(self.text, "ui.import.done", file=name), "info")
 
     # --- game screen commands ------------------------------------------------------------------------------
 
@@ -783,6 +807,12 @@ class App:
         from catan_core.saves import dumps
 
         return dumps(self.session.game) if self.session is not None else ""
+
+
+def shown_text(ident: str, fallback: str) -> str:
+    """The text of element ``ident`` as drawn now (``fallback`` once it is gone)."""
+    node = document.getElementById(ident)
+    return fallback if is_none(node) else str(node.textContent)
 
 
 def focus_selector(node: Any) -> str | None:

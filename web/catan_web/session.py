@@ -438,6 +438,22 @@ class NewGame:
         ]
         return cls(seats=seats, seed=seed)
 
+    def rename_defaults(self, old: Text, new: Text) -> None:
+        """After a language switch: seats still named by a colour in ``old``'s language are
+        named by that colour in ``new``'s (names a person typed stay).
+
+        >>> form = NewGame.default(Text("en"), "1")
+        >>> form.seats[1].name = "Ben"
+        >>> form.rename_defaults(Text("en"), Text("de"))
+        >>> [seat.name for seat in form.seats]
+        ['Rot', 'Ben', 'Weiß', 'Orange']
+        """
+        colors = {old("ui.color." + key): key for key in COLORS}
+        for seat in self.seats:
+            key = colors.get(seat.name.strip())
+            if key is not None:
+                seat.name = new("ui.color." + key)
+
     def create(self) -> Game:
         """The game this form describes; raises :class:`~catan_core.errors.CatanError`
         (the engine's reason) when the choices are not valid."""
