@@ -122,6 +122,19 @@ def _edge_ends(e: int, trim: float = 0.0) -> tuple[float, float, float, float]:
     return ax + dx * trim, ay + dy * trim, bx - dx * trim, by - dy * trim
 
 
+def _edge_band(e: int, width: float) -> str:
+    """The corners of a ``width`` wide rectangle along path ``e``: its hit area.
+
+    A filled polygon, unlike a thick stroked ``<line>``, has a real bounding box in every
+    direction (a vertical line's box is zero pixels wide, which hit-testing and browser
+    automation take for invisible).
+    """
+    x1, y1, x2, y2 = _edge_ends(e)
+    length = math.hypot(x2 - x1, y2 - y1)
+    nx, ny = (y1 - y2) / length * width / 2, (x2 - x1) / length * width / 2
+    return _pts([(x1 + nx, y1 + ny), (x2 + nx, y2 + ny), (x2 - nx, y2 - ny), (x1 - nx, y1 - ny)])
+
+
 def _edge_mid(e: int) -> tuple[float, float]:
     (ax, ay), (bx, by) = (NODE_POS[n] for n in EDGE_NODES[e])
     return (ax + bx) / 2, (ay + by) / 2
@@ -374,11 +387,9 @@ def render(
     if show_ids:
         out.append(_id_labels(tr))
 
-    # click targets: paths, then intersections on top
+    # click targets: paths (a transparent band along each), then intersections on top
     out.append('<g class="edges">')
     for e in range(EDGE_COUNT):
-        x1, y1, x2, y2 = _edge_ends(e)
-        line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
         if e in hl_edges:
             x1, y1, x2, y2 = _edge_ends(e, 0.2)
             short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
@@ -386,10 +397,10 @@ def render(
                 f'<g class="edge target" data-edge="{e}" tabindex="0" role="button" aria-label="{tr("svg.edge_label", edge=e)}">'
                 f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
                 f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
-                f'<line {line} stroke="#000" stroke-opacity="0" stroke-width="34"/></g>'
+                f'<polygon points="{_edge_band(e, 34)}" fill="#000" fill-opacity="0" stroke-opacity="0"/></g>'
             )
         else:
-            out.append(f'<line class="edge" data-edge="{e}" {line} stroke="#000" stroke-opacity="0" stroke-width="30"/>')
+            out.append(f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, 30)}" fill="#000" fill-opacity="0"/>')
     out.append("</g>")
     out.append('<g class="nodes">')
     for n in range(NODE_COUNT):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -90,13 +91,30 @@ def test_click_targets_are_hittable_and_on_top() -> None:
         assert el.tag == NS + "circle" and float(el.get("r", "0")) >= 25
         assert el.get("fill") not in (None, "none")  # transparent but painted: clickable
     for el in with_attr(root, "data-edge"):
-        assert el.tag == NS + "line" and float(el.get("stroke-width", "0")) >= 25
-        assert el.get("stroke") not in (None, "none")
+        assert el.tag == NS + "polygon" and el.get("fill") not in (None, "none")
+        assert_wide_band(el)
+    # a highlighted path keeps such a band as its hit area, whatever its direction
+    lit = parse(render(beginner_view(), highlight_edges=range(72)))
+    for el in with_attr(lit, "data-edge"):
+        band = el.findall(NS + "polygon")
+        assert "target" in classes(el) and len(band) == 1 and band[0].get("fill") not in (None, "none")
+        assert_wide_band(band[0])
     for el in with_attr(root, "data-hex"):
         assert el.find(NS + "polygon") is not None
     # the hit areas come last, intersections above paths
     order = [el.get("class") for el in root]
     assert order[-2:] == ["edges", "nodes"]
+
+
+def assert_wide_band(el: ET.Element) -> None:
+    """``el`` is a rectangle at least 25 units wide, whose bounding box is at least that in
+    both directions (a stroked vertical line's box is zero wide: "invisible" to hit-testing)."""
+    points = [tuple(float(v) for v in pair.split(",")) for pair in el.get("points", "").split()]
+    assert len(points) == 4
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    assert min(max(xs) - min(xs), max(ys) - min(ys)) >= 25
+    assert math.dist(points[0], points[3]) >= 25 and math.dist(points[1], points[2]) >= 25
+    assert math.dist(points[0], points[1]) >= 90  # it spans the path from end to end
 
 
 def test_show_ids_writes_every_id() -> None:

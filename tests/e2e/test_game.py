@@ -19,7 +19,7 @@ import pytest
 
 from catan_core.actions import Action
 from catan_core.almanac import almanac_url, entry_for_error
-from catan_core.board import NODE_NODES, RESOURCES
+from catan_core.board import EDGE_NODES, NODE_NODES, NODE_XY, RESOURCES
 from catan_core.game import Game, Options, Seat
 from catan_core.i18n import translate
 from catan_core.saves import dumps, loads
@@ -128,11 +128,9 @@ def go_home(page: Page) -> None:
 
 
 def click_board(page: Page, kind: str, ident: int) -> None:
-    """Click one board spot (node, edge or hex) with the mouse.
-
-    ``force``: a vertical path's box is zero pixels wide, which Playwright calls invisible;
-    the click still lands on its middle."""
-    page.click(f".catan-board [data-{kind}='{ident}']", force=True)
+    """Click one board spot (node, edge or hex) with the mouse, as a person would: Playwright
+    first checks that the spot is visible and that the click would land on it."""
+    page.click(f".catan-board [data-{kind}='{ident}']")
 
 
 def test_setup_by_clicking_the_board_then_production(game: Page) -> None:
@@ -280,6 +278,31 @@ def test_building_buying_and_maritime_trade(game: Page) -> None:
     assert saved(game)["state"] == json.loads(dumps(expected))["state"]
     log = game.inner_text("#log-lines")
     assert en("event.maritime", ("Ana", "Ben"), player=0, count=4, give_resource=0, get_resource=4) in log
+
+
+def test_a_vertical_path_is_a_visible_click_target(game: Page) -> None:
+    """A vertical path's hit area has a real box (a stroked line's would be zero pixels wide),
+    so it is visible and clickable, highlighted or not."""
+    sc = scenario(seat(0, "Ana", ANA, hand={"brick": 1, "lumber": 1}), seat(1, "Ben", BEN), phase="main")
+    load(game, sc, "Vertical path")
+    uncover(game, "Ana")
+    expected = load_scenario(sc)
+    vertical = [
+        a.value for a in expected.legal_actions()
+        if a.kind == "road" and NODE_XY[EDGE_NODES[a.value][0]][0] == NODE_XY[EDGE_NODES[a.value][1]][0]
+    ]
+    assert vertical, "the position has a vertical legal path"
+    edge = vertical[0]
+    spot = game.locator(f".catan-board [data-edge='{edge}']")
+    assert spot.is_visible() and spot.get_attribute("class") == "edge"
+    game.click("#build-road")
+    assert spot.get_attribute("class") == "edge target" and spot.is_visible()
+    box = spot.bounding_box()
+    assert box is not None and box["width"] >= 10 and box["height"] >= 10
+    spot.click()  # no force: Playwright's checks pass
+    game.wait_for_selector(f".catan-board .road[data-at='e{edge}'][data-seat='0']", state="attached")
+    expected.apply(Action(0, "road", edge))
+    assert saved(game)["state"] == json.loads(dumps(expected))["state"]
 
 
 def test_domestic_trade_with_a_counter_offer_and_the_cover(game: Page) -> None:

@@ -144,7 +144,7 @@ def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site
     # a road to build: the board's legal paths are labelled; a path away from Ana's roads is refused
     page.click("#build-road")
     page.wait_for_selector("#board .target[data-edge]", state="attached")
-    page.click("#board [data-edge='60']", force=True)
+    page.click("#board [data-edge='60']")
     page.wait_for_selector("#notice:not([hidden]) a.why-link")
     terrains = sorted({TERRAINS[t] for t in load_scenario(data).board.terrains})
     legal_edges = page.locator("#board .target[data-edge]").count()
