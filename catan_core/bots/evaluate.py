@@ -103,6 +103,9 @@ class Weights:
 
 
 DEFAULT = Weights()
+"""The standard level's weights."""
+STRONG = Weights(card=0.02, discard_risk=0.2, progress_city=0.3, progress_settlement=0.25)
+"""The strong level's weights (tuned by self-play against the standard level)."""
 
 
 def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
@@ -146,35 +149,48 @@ def road_spots(game: Game, p: int) -> list[int]:
     return sorted({e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0})
 
 
+_NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in NODE_EDGES[n]) for n in range(NODE_COUNT)
+)
+"""Per intersection: (path, intersection at its other end)."""
+
+
 def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
     """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed."""
     node_owner, edge_owner = game.node_owner, game.edge_owner
     pl = game.players[p]
     frontier: set[int] = set()
     for e in pl.roads:
-        for n in EDGE_NODES[e]:
-            if node_owner[n] < 0 or node_owner[n] == p:
-                frontier.add(n)
+        a, b = EDGE_NODES[e]
+        if node_owner[a] < 0 or node_owner[a] == p:
+            frontier.add(a)
+        if node_owner[b] < 0 or node_owner[b] == p:
+            frontier.add(b)
     frontier.update(pl.settlements)
     frontier.update(pl.cities)
     out: dict[int, int] = {}
     seen = set(frontier)
+    links = _NODE_LINKS
     for d in range(depth + 1):
-        nxt: set[int] = set()
+        nxt: list[int] = []
         for n in frontier:
-            if node_owner[n] < 0 and all(node_owner[m] < 0 for m in NODE_NODES[n]):
-                if d > 0 or any(edge_owner[e] == p for e in NODE_EDGES[n]):
-                    out.setdefault(n, d)
-            if d == depth or (node_owner[n] >= 0 and node_owner[n] != p):
+            owner = node_owner[n]
+            if owner < 0:
+                for m in NODE_NODES[n]:
+                    if node_owner[m] >= 0:
+                        break
+                else:
+                    if n not in out:
+                        out[n] = d
+            elif owner != p:
                 continue
-            for e in NODE_EDGES[n]:
-                if edge_owner[e] < 0:
-                    a, b = EDGE_NODES[e]
-                    m = b if a == n else a
-                    if m not in seen:
-                        seen.add(m)
-                        nxt.add(m)
-        frontier = nxt
+            if d == depth:
+                continue
+            for e, m in links[n]:
+                if edge_owner[e] < 0 and m not in seen:
+                    seen.add(m)
+                    nxt.append(m)
+        frontier = nxt  # type: ignore[assignment]
     return out
 
 

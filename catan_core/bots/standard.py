@@ -14,9 +14,18 @@ two points of winning, and offers trades that complete a build (at most two a tu
 from __future__ import annotations
 
 from .base import PolicyBot
+from .evaluate import DEFAULT, Weights
 from .policy import StandardPolicy
 
 
 class StandardBot(PolicyBot):
     level = "standard"
     policy_class = StandardPolicy
+    default_weights = DEFAULT
+
+    def __init__(self, seed: int | str = 0, weights: Weights | None = None) -> None:
+        self.weights = weights or self.default_weights
+        super().__init__(seed)
+
+    def make_policy(self) -> StandardPolicy:
+        return StandardPolicy(self.rng, self.weights)

@@ -29,27 +29,31 @@ from ..actions import Action
 from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
 from ..rng import Rng
 from ..views import View
-from .base import PolicyBot
 from .determinize import determinize
-from .evaluate import value
+from .evaluate import STRONG, Weights, value
 from .policy import BeginnerPolicy, Context, StandardPolicy
+from .standard import StandardBot
 
 PLAYOUTS_PER_SECOND = 240
 """Playouts (one candidate, one sample) a decision gets per second of budget."""
 
 
-class StrongBot(PolicyBot):
+class StrongBot(StandardBot):
     """Searches over sampled dice and hidden cards (see the module docstring)."""
 
     level = "strong"
-    policy_class = StandardPolicy
+    default_weights = STRONG
     candidates = 4
     """How many of the standard player's best moves are played out."""
     clear_margin = 0.6
     """Skip the search when the best move beats the second by this much."""
+    confidence = 1.0
+    """A move replaces the standard choice when it wins by this many standard errors."""
 
-    def __init__(self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None) -> None:
-        super().__init__(seed)
+    def __init__(
+        self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
+    ) -> None:
+        super().__init__(seed, weights)
         self.budget = budget
         self.playouts = playouts if playouts is not None else max(4, int(budget * PLAYOUTS_PER_SECOND))
         self.quick = BeginnerPolicy(Rng(self.rng.next64()))
@@ -135,28 +139,34 @@ class StrongBot(PolicyBot):
     # --- playouts ------------------------------------------------------------------------------
 
     def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Action:
-        """Play every move out on the same samples; the best mean wins (ties: the
-        standard player's order). Only complete rounds count, so every move meets the
-        same samples."""
-        totals = [0.0] * len(moves)
-        rounds = 0
-        samples = max(1, self.playouts // len(moves))
+        """Play every move out on the same samples (hidden cards and dice); keep the
+        standard player's first choice unless another beats it clearly (paired
+        difference above one standard error). Only complete rounds count."""
+        scores: list[list[float]] = [[] for _ in moves]
+        samples = max(2, self.playouts // len(moves))
         for i in range(samples):
             guess = game if i == 0 else determinize(view, self.rng, self.tracker)
-            scores = []
+            guess.forced_dice = [(1 + self.rng.below(6), 1 + self.rng.below(6)) for _ in range(3 * len(view.players))]
+            round_scores = []
             for move in moves:
                 score = self.playout(guess, me, move, view.turn, deadline)
                 if score is None:
                     break
-                scores.append(score)
-            if len(scores) < len(moves):
+                round_scores.append(score)
+            if len(round_scores) < len(moves):
                 break
-            for k, score in enumerate(scores):
-                totals[k] += score
-            rounds += 1
-        if not rounds:
+            for k, score in enumerate(round_scores):
+                scores[k].append(score)
+        rounds = len(scores[0])
+        if rounds < 2:
             return moves[0]
-        best = max(range(len(moves)), key=lambda k: (totals[k], -k))
+        best, best_mean = 0, 0.0
+        for k in range(1, len(moves)):
+            diffs = [a - b for a, b in zip(scores[k], scores[0])]
+            mean = sum(diffs) / rounds
+            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
+            if mean > best_mean and mean > self.confidence * (var / rounds) ** 0.5:
+                best, best_mean = k, mean
         return moves[best]
 
     def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float | None:
