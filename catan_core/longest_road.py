@@ -50,10 +50,38 @@ def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int) -
                 walk(b if a == node else a, length + 1)
                 used.discard(e)
 
-    for node, edges in at_node.items():
-        # a longest trail starts at a dead end, a branch or a blocked node, except on a
-        # pure cycle; starting everywhere is simple and cheap for at most 15 roads
+    for node in _starts(at_node, node_owner, player):
         walk(node, 0)
         if best == len(roads):
             break
     return best
+
+
+def _starts(at_node: dict[int, list[int]], node_owner: Sequence[int], player: int) -> list[int]:
+    """Where a longest trail can begin: an intersection with an odd number of the player's
+    roads or with an opponent's building, or -- in a part of the network with neither -- any
+    intersection of it (its longest trail is then a closed loop).
+
+    A trail beginning elsewhere leaves an unused road at its first intersection and could
+    be made longer by starting with that road, so it is not a longest one.
+    """
+    starts = [n for n, edges in at_node.items() if len(edges) % 2 or node_owner[n] not in (-1, player)]
+    covered: set[int] = set()
+    for n in starts:
+        covered.add(n)
+    seen: set[int] = set()
+    for n in at_node:
+        if n in seen:
+            continue
+        part = [n]
+        seen.add(n)
+        for m in part:  # the connected part of the network containing n
+            for e in at_node[m]:
+                a, b = EDGE_NODES[e]
+                other = b if a == m else a
+                if other not in seen:
+                    seen.add(other)
+                    part.append(other)
+        if not covered.intersection(part):
+            starts.append(n)
+    return starts
