@@ -7,7 +7,8 @@
 
     pyodide/      the five runtime files from node_modules/pyodide
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
-    catan_core.zip the engine package, unpacked by PyScript into Python's working directory
+    catan.zip     the Python code the pages import (catan_core, web/catan_web, web/embedkit.py),
+                  unpacked by PyScript into Python's working directory
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, pyscript.json, style.css, ...)
     sw.js         generated cache-first service worker listing every other file in dist/
@@ -33,6 +34,8 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "catan_core"
+PYTHON_SOURCES = (PACKAGE, WEB / "catan_web", WEB / "embedkit.py")
+"""Python code the pages import: one zip, unpacked by PyScript into the working directory."""
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGE_SUFFIXES = {".py", ".json"}
@@ -66,15 +69,18 @@ def ensure_node_modules() -> None:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
-def zip_package(src: Path, dest: Path) -> None:
-    """Zip the package's *.py and *.json files reproducibly (sorted names, fixed timestamps)."""
+def zip_python(sources: tuple[Path, ...], dest: Path) -> None:
+    """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
+    relative to its parent folder) reproducibly: sorted names, fixed timestamps."""
     files = sorted(
-        p for p in src.rglob("*")
+        (p, src.parent)
+        for src in sources
+        for p in ([src] if src.is_file() else src.rglob("*"))
         if p.is_file() and p.suffix in PACKAGE_SUFFIXES and "__pycache__" not in p.parts
     )
     with zipfile.ZipFile(dest, "w") as archive:
-        for path in files:
-            info = zipfile.ZipInfo(path.relative_to(src.parent).as_posix(), ZIP_TIME)
+        for path, base in files:
+            info = zipfile.ZipInfo(path.relative_to(base).as_posix(), ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, path.read_bytes(), compresslevel=9)
@@ -207,9 +213,10 @@ def build(dist: Path = DIST) -> Path:
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if path.suffix in {".js", ".css"}:
             shutil.copyfile(path, dist / "pyscript" / path.name)
-    zip_package(PACKAGE, dist / "catan_core.zip")
+    zip_python(PYTHON_SOURCES, dist / "catan.zip")
     write_icons_and_manifest(dist)
-    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
+    shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))
     write_service_worker(dist)
     return dist
 

@@ -5,7 +5,7 @@ Run from the repository root:
     python bench/bots_pyodide.py [--games 2] [--strong-decisions 20]
 
 It builds the site into a temporary directory, adds a bench page that boots the self-hosted
-Pyodide, unpacks ``catan_core.zip`` and plays seeded 4-player games between computer players,
+Pyodide, unpacks ``catan.zip`` and plays seeded 4-player games between computer players,
 timing every ``decide()`` call with ``time.perf_counter``. The same Python code then runs in
 this CPython. It prints, per level and interpreter, the number of decisions and the median,
 95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
@@ -61,7 +61,7 @@ PAGE = """<!doctype html>
 <script type="module">
   import { loadPyodide } from "./pyodide/pyodide.mjs";
   const pyodide = await loadPyodide();
-  const zip = await (await fetch("./catan_core.zip")).arrayBuffer();
+  const zip = await (await fetch("./catan.zip")).arrayBuffer();
   pyodide.unpackArchive(zip, "zip");
   const code = await (await fetch("./_bench_bots.py")).text();
   pyodide.runPython(code);
