@@ -1,4 +1,4 @@
-"""The embeddable example board (embed.html), run by PyScript: see docs/EMBEDDING.md.
+"""The embeddable example board (embed.html), run by PyScript: see the README, "Embedding a board in a tutorial".
 
 The address names a scenario (``?scenario=<file on this site>`` or the scenario JSON itself,
 URL-encoded, after ``#``), a language (``lang``), a caption, spots to mark (``mark=n12,e40,h5``)
@@ -84,7 +84,7 @@ handlers: list = []
 
 
 def post_height() -> None:
-    """Tell a host page how tall the example is (optional: see docs/EMBEDDING.md)."""
+    """Tell a host page how tall the example is (optional: see the README, "Embedding a board in a tutorial")."""
     height = int(document.documentElement.scrollHeight)
     window.parent.postMessage(json.dumps({"type": "catan-embed-height", "height": height}), "*")
 
