@@ -30,8 +30,8 @@ from typing import Any, Iterator, NamedTuple
 from . import actions as A
 from .actions import Action, Cards, validate_shape
 from .board import (
-    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES,
-    RESOURCES, Board,
+    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES,
+    Board,
 )
 from .errors import CatanError, FormatError, IllegalActionError
 from .longest_road import longest_road
@@ -484,19 +484,13 @@ class Game:
 
     def _collect_second_settlement(self, p: int, node: int, events: list[Event]) -> None:
         gained = [0] * 5
-        for h in self._node_hexes(node):
+        for h in NODE_HEXES[node]:
             r = self.board.hex_resource(h)
             if r >= 0 and self.bank[r]:
                 gained[r] += 1
                 self.bank[r] -= 1
                 self.players[p].hand[r] += 1
         events.append(Event("setup_resources", p, {"cards": gained}))
-
-    @staticmethod
-    def _node_hexes(node: int) -> tuple[int, ...]:
-        from .board import NODE_HEXES
-
-        return NODE_HEXES[node]
 
     def _check_setup_settlement(self, p: int, node: int) -> None:
         if self.node_owner[node] >= 0:

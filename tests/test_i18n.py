@@ -18,7 +18,7 @@ import pytest
 
 from catan_core import almanac
 from catan_core.errors import CatanError
-from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, catalog, pick_language, plural_category, translate
+from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, plural_category, translate
 from catan_core.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1116,6 +1116,7 @@ def test_largest_army_needs_strictly_more():
 
 def test_scenario_tied_army_needs_a_named_holder():
     game = scenario([{"knights_played": 3}, {"knights_played": 3}], largest_army=1)
+    assert game.largest_army == 1
     with pytest.raises(FormatError) as info:  # somebody was first to 3
         scenario([{"knights_played": 3}, {"knights_played": 3}])
     assert info.value.key == "format.state"

@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, unquote
 from catan_core import almanac
 from catan_core.actions import Action
 from catan_core.board import RESOURCES
-from catan_core.errors import CatanError, FormatError
+from catan_core.errors import CatanError
 from catan_core.game import DEV_CARDS, Game
 from catan_core.i18n import LANGUAGES, translate
 from catan_core.scenarios import load_scenario

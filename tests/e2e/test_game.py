@@ -10,7 +10,6 @@ Expected positions come from the engine running here in CPython.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any

@@ -431,7 +431,7 @@ def discard_panel(session: Session, view: "View") -> str:
 
 def victim_panel(session: Session, view: "View") -> str:
     """Choose whom to rob on the hex picked for the robber."""
-    text, h, me = session.text, session.draft.robber_hex, session.actor
+    text, h = session.text, session.draft.robber_hex
     victims = [a.value[1] for a in session.legal() if a.kind == A.ROBBER and a.value[0] == h]
     buttons = "".join(
         button(text, seat_label(session, v) + el("small", esc(text("ui.victim.cards", count=view.players[v].hand_size)), class_="muted"),
