@@ -298,6 +298,15 @@ class StandardPolicy(BeginnerPolicy):
     """Compares positions with :func:`~catan_core.bots.evaluate.value` (see the module docstring)."""
 
     win_margin = 2
+    eager_knights = False
+    """Play a Knight before the roll whenever the army race is open (not only when blocked)."""
+    setup_resources = (1.1, 1.1, 0.9, 1.0, 1.05)
+    """Set-up: weight of a pip of each resource (times the board's scarcity)."""
+    setup_new_resource = 2.0
+    """Set-up: bonus for a resource not produced yet."""
+    offers_per_turn = 2
+    trade_margin = (0.05, 0.04)
+    """Least gain to accept an offer: a constant plus so much per public point of the offerer."""
 
     def __init__(self, rng: Rng, weights: Weights = DEFAULT) -> None:
         super().__init__(rng)
@@ -309,13 +318,13 @@ class StandardPolicy(BeginnerPolicy):
         info = board_info(game.board)
         pl = game.players[p]
         prod = production(game, p, info)
-        rw = [info.scarcity[r] * (1.1, 1.1, 0.9, 1.0, 1.05)[r] for r in range(5)]
+        rw = [info.scarcity[r] * self.setup_resources[r] for r in range(5)]
         score = 0.0
         new = set()
         for _, r, pips in info.node_prod[n]:
             score += rw[r] * pips
             if prod[r] == 0 and r not in new:
-                score += 2.0
+                score += self.setup_new_resource
                 new.add(r)
         if len(info.node_prod[n]) == 3 and len({x[1] for x in info.node_prod[n]}) == 3:
             score += 0.5
@@ -345,9 +354,18 @@ class StandardPolicy(BeginnerPolicy):
         blocked = sum(
             info.pips[game.robber] * (2 if game.node_city[n] else 1) for n in HEX_NODES[game.robber] if game.node_owner[n] == p
         )
-        if blocked >= 3 or self.knight_takes_army(game, p):
+        if blocked >= 3 or self.knight_takes_army(game, p) or (self.eager_knights and self.army_race(game, p)):
             return Action(p, A.KNIGHT)
         return Action(p, A.ROLL)
+
+    def army_race(self, game: Game, p: int) -> bool:
+        """Whether playing Knights now still leads toward the Largest Army."""
+        holder = game.largest_army
+        if holder == p:
+            return False
+        mine = game.players[p].played[KNIGHT]
+        best = max(pl.played[KNIGHT] for q, pl in enumerate(game.players) if q != p)
+        return mine <= best + 1
 
     def knight_takes_army(self, game: Game, p: int) -> bool:
         knights = game.players[p].played[KNIGHT] + 1
@@ -494,7 +512,7 @@ class StandardPolicy(BeginnerPolicy):
 
     def offer(self, game: Game, p: int, ctx: Context) -> Action | None:
         """A domestic offer that completes a city, a settlement or a card (None if none makes sense)."""
-        if len(ctx.offers) >= ctx.max_offers:
+        if len(ctx.offers) >= min(ctx.max_offers, self.offers_per_turn):
             return None
         pl = game.players[p]
         hand = pl.hand
@@ -614,7 +632,7 @@ class StandardPolicy(BeginnerPolicy):
         if _about_to_win(game, t.offerer, self.win_margin):
             return Action(p, A.DECLINE)
         hand = game.players[p].hand
-        margin = 0.05 + 0.04 * game.victory_points(t.offerer, public=True)
+        margin = self.trade_margin[0] + self.trade_margin[1] * game.victory_points(t.offerer, public=True)
         if all(hand[r] >= t.want[r] for r in range(5)):
             gain = self.trade_gain(game, p, t.give, t.want)
             if gain > margin:

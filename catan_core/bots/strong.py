@@ -1,23 +1,26 @@
 """Strong: searches within a time budget.
 
-The strong player starts from the standard player's judgement and looks further where
+The strong player starts from the standard player's judgement (with weights tuned by
+self-play against it, :data:`~catan_core.bots.evaluate.STRONG`) and looks further where
 it matters:
 
-* **Set-up**: for each promising first (or second) settlement it plays the rest of the
-  snake draft out -- the others choosing as the standard player would -- and keeps the
-  spot whose finished set-up it values most.
-* **Turns, robber, Knights**: the standard player's best few moves are each played out
-  many times: its own turn finished by the standard policy, then every opponent's turn
-  by a quick policy, with dice drawn and with opponents' hands and the development deck
-  *sampled* from its view (determinization, :func:`~catan_core.bots.determinize.determinize`);
-  every candidate meets the same samples and dice. The position where its next turn
-  begins is valued with :func:`~catan_core.bots.evaluate.value` against the best
-  opponent's, and the best average wins.
+* **Set-up**: for each promising settlement spot it plays the rest of the snake draft
+  out -- the others choosing as the standard player would -- and keeps the spot whose
+  finished set-up it values most.
+* **Turns, robber, Knight before the roll**: the best few moves by the standard ranking
+  are each played out many times: its own turn finished by the standard policy, then
+  every opponent's turn by a quick policy, up to the start of its next turn. Opponents'
+  hands and the development deck are *sampled* from its view for every playout
+  (determinization, :func:`~catan_core.bots.determinize.determinize`), and every
+  candidate meets the same samples and the same dice, so the comparison is paired. The
+  position reached is valued with :func:`~catan_core.bots.evaluate.value` against the
+  best opponent's. The standard choice stands unless another move beats it by more than
+  one standard error of the paired differences.
 
-``budget`` (seconds, default 1) bounds every decision: the search stops at the deadline.
-Within the deadline the number of playouts is fixed by ``budget`` alone (about
-:data:`PLAYOUTS_PER_SECOND` a second), so a given seed gives the same decisions on a fast
-enough machine; ``playouts`` fixes that number explicitly.
+``budget`` (seconds, default 1) bounds every decision: the search stops at 85% of it and
+falls back on what it has. Within the deadline the number of playouts depends on the
+budget alone (:data:`PLAYOUTS_PER_SECOND` a second, or ``playouts``), so a given seed
+gives the same decisions on any machine fast enough to finish them.
 """
 
 from __future__ import annotations
@@ -34,8 +37,15 @@ from .evaluate import STRONG, Weights, value
 from .policy import BeginnerPolicy, Context, StandardPolicy
 from .standard import StandardBot
 
-PLAYOUTS_PER_SECOND = 240
+PLAYOUTS_PER_SECOND = 200
 """Playouts (one candidate, one sample) a decision gets per second of budget."""
+
+
+class StrongPolicy(StandardPolicy):
+    """The standard rules, choosier about other players' offers: an offer must add
+    clearly more than it costs (each accepted trade helps the offerer too)."""
+
+    trade_margin = (0.6, 0.05)
 
 
 class StrongBot(StandardBot):
@@ -47,8 +57,15 @@ class StrongBot(StandardBot):
     """How many of the standard player's best moves are played out."""
     clear_margin = 0.6
     """Skip the search when the best move beats the second by this much."""
+    draft_lookahead = False
+    """Choose set-up spots by playing the rest of the draft out."""
+    search_turns = True
+    """Play moves out during the game (off: the standard choice with the strong weights)."""
     confidence = 1.0
     """A move replaces the standard choice when it wins by this many standard errors."""
+
+    def make_policy(self) -> StandardPolicy:
+        return StrongPolicy(self.rng, self.weights)
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
@@ -66,8 +83,10 @@ class StrongBot(StandardBot):
         assert me is not None
         phase = view.phase
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
-        if phase == SETUP_SETTLEMENT:
+        if phase == SETUP_SETTLEMENT and self.draft_lookahead:
             return Action(me, A.SETTLEMENT, self.setup_settlement(game, me, deadline))
+        if not self.search_turns:
+            return policy.choose(game, me, ctx)
         if phase == MAIN:
             ranked = policy.candidates(game, me, ctx)
             if ranked[0][1].kind == A.END and ctx.allow_offers:
