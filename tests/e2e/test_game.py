@@ -565,6 +565,10 @@ def play_simply(page: Page) -> bool:
         page.locator("#victim [data-cmd=rob]").first.click()
     elif page.locator(f"{TARGET}[data-hex]").count():
         click_board(page, "hex", int(page.locator(f"{TARGET}[data-hex]").first.get_attribute("data-hex")))
+    elif page.locator(f"{TARGET}[data-node]").count():  # a set-up settlement
+        click_board(page, "node", int(page.locator(f"{TARGET}[data-node]").first.get_attribute("data-node")))
+    elif page.locator(f"{TARGET}[data-edge]").count():  # a set-up road
+        click_board(page, "edge", int(page.locator(f"{TARGET}[data-edge]").first.get_attribute("data-edge")))
     elif page.locator("#end-turn").count():
         page.click("#end-turn")
     else:
@@ -600,6 +604,39 @@ def test_one_person_and_three_computers_play_to_the_winner_screen(game: Page) ->
         game.wait_for_selector("#winner", state="detached")
         assert en("ui.prompt.over", names, player=winner) == game.inner_text("#prompt")
     finally:
+        game.select_option("#speed", "normal")
+
+
+def test_a_complete_game_from_the_new_game_form_to_the_winner_screen(game: Page) -> None:
+    """A whole game on a random board at the default victory target: one person (who places
+    the set-up pieces by clicking and then only rolls, discards, moves the robber and ends
+    turns) and three standard computer players at instant pace, until one of them wins."""
+    go_home(game)
+    game.select_option("#players", "4")
+    game.select_option("#seat-kind-0", "human")
+    for i in (1, 2, 3):
+        game.select_option(f"#seat-kind-{i}", "standard")
+    game.check("#board-random")
+    game.fill("#seed", "complete-game")
+    game.click("#start")
+    game.wait_for_selector("#game:not([hidden])")
+    game.select_option("#speed", "instant")
+    try:
+        for _ in range(3000):
+            if game.locator("#winner").count():
+                break
+            if not play_simply(game):
+                game.wait_for_timeout(50)
+        game.wait_for_selector("#winner", timeout=STEP_MS)
+        data = saved(game)
+        winner = data["state"]["winner"]
+        assert winner in (1, 2, 3) and data["options"]["vp_target"] == 10
+        finished = loads(json.dumps(data))  # the whole game replays in CPython to the same end
+        assert finished.winner == winner and finished.victory_points(winner) >= 10
+        assert len(game.locator(".final tbody tr").all_inner_texts()) == 4
+    finally:
+        if game.locator("#win-board").count():
+            game.click("#win-board")
         game.select_option("#speed", "normal")
 
 
