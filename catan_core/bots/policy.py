@@ -305,6 +305,8 @@ class StandardPolicy(BeginnerPolicy):
     setup_new_resource = 2.0
     """Set-up: bonus for a resource not produced yet."""
     offers_per_turn = 2
+    offer_before_bank = False
+    """Offer the players a cheaper deal before a 3:1 or 4:1 trade with the bank."""
     trade_margin = (0.05, 0.04)
     """Least gain to accept an offer: a constant plus so much per public point of the offerer."""
 
@@ -508,7 +510,24 @@ class StandardPolicy(BeginnerPolicy):
             offer = self.offer(game, p, ctx)
             if offer is not None:
                 return offer
+        if action.kind == A.MARITIME and ctx.allow_offers and self.offer_before_bank:
+            offer = self.player_instead_of_bank(game, p, ctx, action)
+            if offer is not None:
+                return offer
         return action
+
+    def player_instead_of_bank(self, game: Game, p: int, ctx: Context, trade: Action) -> Action | None:
+        """Before giving the bank 3 or 4 cards for one, offer the players 1 (then 2) of them."""
+        give, get = trade.value
+        ratio = game.players[p].ratios[give]
+        if ratio < 3 or len(ctx.offers) >= min(ctx.max_offers, self.offers_per_turn):
+            return None
+        for count in (1, 2):
+            terms = (one(give, count), one(get))
+            if terms not in ctx.offers and count < ratio:
+                action = Action(p, A.OFFER, (terms[0], terms[1], -1))
+                return action if game.is_legal(action) else None
+        return None
 
     def offer(self, game: Game, p: int, ctx: Context) -> Action | None:
         """A domestic offer that completes a city, a settlement or a card (None if none makes sense)."""
