@@ -79,7 +79,7 @@ def test_strong_finishes_a_game_legally_within_budget():
             slowest = max(slowest, time.perf_counter() - start)
         game.apply(action)
     assert game.winner >= 0
-    assert slowest < 0.05 * 1.5 + 0.05  # the budget, with room for a busy test machine
+    assert slowest < 0.05 + 0.1  # the budget, with room for a busy test machine
 
 
 def test_registry_and_levels():
