@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from typing import MutableSequence, TypeVar
 
 _MASK = (1 << 64) - 1
@@ -26,6 +25,8 @@ def seed_to_int(seed: int | str) -> int:
     text = str(seed).strip()
     if text.lstrip("-").isdigit():
         return int(text) & _MASK
+    import hashlib  # only text seeds need it: kept out of the page's start-up
+
     return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest()[:8], "big")
 
 

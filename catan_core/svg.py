@@ -27,13 +27,13 @@ True
 from __future__ import annotations
 
 import math
-from html import escape
 from typing import Callable, Iterable
 
 from .board import (
     DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
     NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
 )
+from .i18n import escape_markup as escape
 from .i18n import translate
 from .views import View
 

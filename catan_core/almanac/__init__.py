@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -182,5 +181,7 @@ def example_url(item: Entry, lang: str) -> str | None:
     if ex.mark:
         url += "&mark=" + ",".join(ex.mark)
     if item.caption:
+        from urllib.parse import quote  # only the almanac page needs it: keep it out of start-up
+
         url += "&caption=" + quote(item.caption, safe="")
     return url

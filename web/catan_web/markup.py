@@ -12,14 +12,14 @@ browser and keeps the page logic testable in CPython. Every text that may come f
 
 from __future__ import annotations
 
-from html import escape
+from catan_core.i18n import escape_markup
 
 VOID = frozenset({"input", "br", "img", "hr", "meta", "link"})
 
 
 def esc(text: object) -> str:
     """``text`` made safe for element content and attribute values."""
-    return escape(str(text), quote=True)
+    return escape_markup(str(text))
 
 
 def attrs(**values: object) -> str:
