@@ -1,12 +1,13 @@
 """Strong: searches within a time budget.
 
-The strong player starts from the standard player's judgement (with weights tuned by
-self-play against it, :data:`~catan_core.bots.evaluate.STRONG`) and looks further where
-it matters:
+The strong player starts from the standard player's judgement, with weights tuned by
+self-play against it (:data:`~catan_core.bots.evaluate.STRONG`: cards in hand are worth
+little until spent, a hand over the discard limit costs more) and a higher bar for
+accepting other players' offers, and it looks further where it matters:
 
-* **Set-up**: for each promising settlement spot it plays the rest of the snake draft
-  out -- the others choosing as the standard player would -- and keeps the spot whose
-  finished set-up it values most.
+* **Set-up**: like the standard player (scarcity-weighted pips, new resources,
+  harbors). A lookahead that plays the rest of the snake draft out for each candidate
+  spot is built in (``draft_lookahead``) but off: it measured weaker in self-play.
 * **Turns, robber, Knight before the roll**: the best few moves by the standard ranking
   are each played out many times: its own turn finished by the standard policy, then
   every opponent's turn by a quick policy, up to the start of its next turn. Opponents'
@@ -17,7 +18,7 @@ it matters:
   best opponent's. The standard choice stands unless another move beats it by more than
   one standard error of the paired differences.
 
-``budget`` (seconds, default 1) bounds every decision: the search stops at 85% of it and
+``budget`` (seconds, default 1) bounds every decision: the search stops at 80% of it and
 falls back on what it has. Within the deadline the number of playouts depends on the
 budget alone (:data:`PLAYOUTS_PER_SECOND` a second, or ``playouts``), so a given seed
 gives the same decisions on any machine fast enough to finish them.
@@ -78,7 +79,7 @@ class StrongBot(StandardBot):
         self.own_ctx = Context(allow_offers=False)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Action:
-        deadline = self.started + self.budget * 0.85
+        deadline = self.started + self.budget * 0.8
         me = view.viewer
         assert me is not None
         phase = view.phase
