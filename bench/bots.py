@@ -26,7 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from catan_core.tournament import percentile, run  # noqa: E402
+from catan_core.tournament import percentile, run
 
 
 def main(argv: list[str] | None = None) -> int:

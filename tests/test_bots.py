@@ -9,7 +9,7 @@ from catan_core.actions import Action
 from catan_core.bots import BOTS, LEVELS, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.tracker import HandTracker
-from catan_core.game import DEV_DECK, MAIN, RESOURCE_SUPPLY, TRADE, Game, Options
+from catan_core.game import MAIN, RESOURCE_SUPPLY, TRADE, Game, Options
 from catan_core.rng import Rng
 from catan_core.saves import check_consistency
 from catan_core.tournament import main as tournament_main

@@ -15,7 +15,7 @@ from typing import Protocol, runtime_checkable
 from .. import actions as A
 from ..actions import Action, Cards
 from ..errors import CatanError
-from ..game import MAIN, ROLL, TRADE, Game
+from ..game import MAIN, TRADE, Game
 from ..rng import Rng
 from ..views import View
 from .determinize import determinize

@@ -395,7 +395,6 @@ class StandardPolicy(BeginnerPolicy):
             targets += [(A.ROAD, e, ROAD_COST) for e in road_spots(game, p)]
         if any(game.deck):
             targets.append((A.BUY, -1, DEV_COST))
-        plans: dict[tuple[tuple[int, int], ...], list[int]] = {}
         for kind, spot, cost in targets:
             trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
             if trades is None:
@@ -505,7 +504,7 @@ class StandardPolicy(BeginnerPolicy):
 
     def main(self, game: Game, p: int, ctx: Context) -> Action:
         ranked = self.candidates(game, p, ctx)
-        score, action = ranked[0]
+        action = ranked[0][1]
         if action.kind == A.END and ctx.allow_offers:
             offer = self.offer(game, p, ctx)
             if offer is not None:
@@ -535,7 +534,6 @@ class StandardPolicy(BeginnerPolicy):
             return None
         pl = game.players[p]
         hand = pl.hand
-        info = board_info(game.board)
         options: list[Cards] = []
         if pl.settlements and len(pl.cities) < CITIES:
             options.append(CITY_COST)

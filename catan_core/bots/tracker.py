@@ -39,7 +39,7 @@ _COSTS = {
 class HandTracker:
     """Expected resource counts of every seat, from the public events of one game."""
 
-    __slots__ = ("seen", "last", "cards", "setup_done")
+    __slots__ = ("cards", "last", "seen")
 
     def __init__(self) -> None:
         self.seen = 0
@@ -47,8 +47,6 @@ class HandTracker:
         self.last: "Event | None" = None
         self.cards: list[list[float]] = []
         """Per seat, expected count of each resource."""
-        self.setup_done: list[int] = []
-        """Settlements placed in the set-up phase, per seat (the second one pays out)."""
 
     def reset(self, players: int) -> None:
         """Forget everything (a new game of ``players`` seats)."""
