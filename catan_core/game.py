@@ -401,7 +401,7 @@ class Game:
             return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
         if phase == ROAD_BUILDING_PHASE:
             actions = _ROAD_ACTIONS[p]
-            return [actions[e] for e in self._road_spots(p)]
+            return [actions[e] for e in self.road_spots(p)]
         if phase == TRADE:
             return self._trade_actions(p)
         return []
@@ -632,7 +632,7 @@ class Game:
         owner = self.node_owner
         return [n for n in range(NODE_COUNT) if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n])]
 
-    def _road_spots(self, p: int) -> list[int]:
+    def road_spots(self, p: int) -> list[int]:
         """Empty paths where seat ``p`` may build a road."""
         edge_owner, node_owner = self.edge_owner, self.node_owner
         pl = self.players[p]
@@ -680,7 +680,7 @@ class Game:
             raise _fail("rule.no_roads_left")
         if phase == MAIN:
             self._check_pay(p, ROAD_COST)
-        if e not in self._road_spots(p):
+        if e not in self.road_spots(p):
             a, b = EDGE_NODES[e]
             touches_own = any(
                 self.node_owner[n] == p or any(self.edge_owner[f] == p for f in NODE_EDGES[n]) for n in (a, b)
@@ -703,7 +703,7 @@ class Game:
             return
         if phase == ROAD_BUILDING_PHASE:
             self.free_roads -= 1
-            if self.free_roads <= 0 or not self._road_spots(p) or len(self.players[p].roads) >= ROADS:
+            if self.free_roads <= 0 or not self.road_spots(p) or len(self.players[p].roads) >= ROADS:
                 self.free_roads = 0
                 self.phase = MAIN
 
@@ -833,7 +833,7 @@ class Game:
     def _do_road_building(self, p: int, value: None, events: list[Event]) -> None:
         self._play_dev(p, ROAD_BUILDING, events)
         self.free_roads = min(2, ROADS - len(self.players[p].roads))
-        if self.free_roads and self._road_spots(p):
+        if self.free_roads and self.road_spots(p):
             self.phase = ROAD_BUILDING_PHASE
         else:
             self.free_roads = 0
@@ -1022,7 +1022,7 @@ class Game:
         brick, lumber, wool, grain, ore = hand
         if brick and lumber and len(pl.roads) < ROADS:
             actions = _ROAD_ACTIONS[p]
-            out += [actions[e] for e in self._road_spots(p)]
+            out += [actions[e] for e in self.road_spots(p)]
         if brick and lumber and wool and grain and len(pl.settlements) < SETTLEMENTS:
             actions = _SETTLEMENT_ACTIONS[p]
             out += [actions[n] for n in self._settlement_spots(p)]

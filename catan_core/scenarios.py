@@ -176,7 +176,7 @@ def load_scenario(data: Any) -> Game:
         game.phase = DISCARD if any(game.discards) else ROBBER
     elif phase == "road_building":
         game.free_roads = min(2, ROADS - len(game.players[current].roads))
-        game.phase = ROAD_BUILDING_PHASE if game.free_roads and game._road_spots(current) else MAIN
+        game.phase = ROAD_BUILDING_PHASE if game.free_roads and game.road_spots(current) else MAIN
         game.dev_played = True
     else:
         game.phase = phase

@@ -136,19 +136,6 @@ def production(game: Game, p: int, info: BoardInfo | None = None) -> list[int]:
     return prod
 
 
-def road_spots(game: Game, p: int) -> list[int]:
-    """Empty paths where seat ``p`` could build a road (ignoring cost and stock)."""
-    node_owner, edge_owner = game.node_owner, game.edge_owner
-    pl = game.players[p]
-    nodes = set(pl.settlements)
-    nodes.update(pl.cities)
-    for e in pl.roads:
-        for n in EDGE_NODES[e]:
-            if node_owner[n] < 0 or node_owner[n] == p:
-                nodes.add(n)
-    return sorted({e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0})
-
-
 _NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((e, EDGE_NODES[e][0] + EDGE_NODES[e][1] - n) for e in NODE_EDGES[n]) for n in range(NODE_COUNT)
 )

@@ -29,7 +29,7 @@ from ..game import (
 from ..rng import Rng
 from .evaluate import (
     CITY_COST, DEFAULT, DEV_COST, ROAD_COST, SETTLEMENT_COST, Weights, board_info, missing,
-    plan_trades, production, resource_weights, road_spots, spot_distances, threat, value,
+    plan_trades, production, resource_weights, spot_distances, threat, value,
 )
 
 _ZERO: Cards = (0, 0, 0, 0, 0)
@@ -158,7 +158,7 @@ class BeginnerPolicy:
         info = board_info(game.board)
         if _playable(game, p, KNIGHT) and _has_building(game, p, game.robber) and info.pips[game.robber]:
             return Action(p, A.KNIGHT)
-        if _playable(game, p, ROAD_BUILDING) and len(pl.roads) < ROADS and road_spots(game, p):
+        if _playable(game, p, ROAD_BUILDING) and len(pl.roads) < ROADS and game.road_spots(p):
             return Action(p, A.ROAD_BUILDING)
         want = self.wanted(game, p)
         lack = missing(hand, want)
@@ -169,7 +169,7 @@ class BeginnerPolicy:
             a, b = sorted(picks)
             if game.bank[a] >= 1 + (a == b) and game.bank[b]:
                 return Action(p, A.YEAR_OF_PLENTY, (a, b))
-        if _playable(game, p, MONOPOLY) and sum(lack):
+        if _playable(game, p, MONOPOLY) and any(lack):
             r = max(range(5), key=lambda r: lack[r])
             return Action(p, A.MONOPOLY, r)
         if hand[3] >= 2 and hand[4] >= 3 and pl.settlements and len(pl.cities) < CITIES:
@@ -204,7 +204,7 @@ class BeginnerPolicy:
         info = board_info(game.board)
         goal = max(targets, key=lambda n: info.node_pips[n] - 3 * spots[n])
         best, best_d = -1, 99
-        for e in road_spots(game, p):
+        for e in game.road_spots(p):
             a, b = EDGE_NODES[e]
             for m in (a, b):
                 if m == goal:
@@ -218,7 +218,7 @@ class BeginnerPolicy:
     def free_road(self, game: Game, p: int) -> int:
         edge = self.road_toward(game, p, spot_distances(game, p, 2))
         if edge < 0:
-            spots = road_spots(game, p)
+            spots = game.road_spots(p)
             edge = spots[self.rng.below(len(spots))]
         return edge
 
@@ -392,7 +392,7 @@ class StandardPolicy(BeginnerPolicy):
         if len(pl.settlements) < SETTLEMENTS:
             targets += [(A.SETTLEMENT, n, SETTLEMENT_COST) for n, d in spot_distances(game, p, 0).items() if d == 0]
         if len(pl.roads) < ROADS:
-            targets += [(A.ROAD, e, ROAD_COST) for e in road_spots(game, p)]
+            targets += [(A.ROAD, e, ROAD_COST) for e in game.road_spots(p)]
         if any(game.deck):
             targets.append((A.BUY, -1, DEV_COST))
         for kind, spot, cost in targets:
@@ -576,7 +576,7 @@ class StandardPolicy(BeginnerPolicy):
 
     def free_road(self, game: Game, p: int) -> int:
         best, best_score = -1, -1e9
-        for e in road_spots(game, p):
+        for e in game.road_spots(p):
             sim = game.copy()
             sim.apply(Action(p, A.ROAD, e), check=False)
             score = value(sim, p, self.w)
