@@ -437,7 +437,7 @@ class Game:
         return self.players[p].ratios[resource]
 
     def copy(self) -> "Game":
-        """An independent copy for search (history and log are shared, read-only)."""
+        """An independent copy, for search (history and log are copied too)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         g.rng = Rng(self.rng.state)

@@ -82,6 +82,8 @@ class View:
     dice: tuple[int, int] | None
     winner: int
     free_roads: int
+    dev_played: bool
+    """Whether the current player has already played a development card this turn (public)."""
     players: tuple[PlayerView, ...]
     trade: TradeView | None
     hand: tuple[int, ...] | None
@@ -147,6 +149,7 @@ def make_view(game: "Game", viewer: int | None, with_log: bool = True) -> View:
         dice=game.dice,
         winner=game.winner,
         free_roads=game.free_roads,
+        dev_played=game.dev_played,
         players=players,
         trade=trade,
         hand=tuple(own.hand) if own else None,

@@ -1247,3 +1247,10 @@ def test_save_of_refused_action_unchanged():
     before = saves.dump(game)
     assert_illegal(game, Action(game.to_act, "city", 0), "rule.phase_setup_settlement")
     assert saves.dump(game) == before
+
+
+def test_the_view_shows_whether_a_card_was_played_this_turn():
+    game = scenario([{"dev_cards": {"monopoly": 1}}, {}])
+    assert not game.view(1).dev_played
+    game.apply(Action(0, "monopoly", 0))
+    assert game.view(1).dev_played and game.view(None).dev_played
