@@ -34,14 +34,19 @@ DEV_CARD_NAMES: tuple[str, ...] = ("knight", "victory_point", "road_building", "
 _RESOURCE_NAMES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
 
 
+def read_language_file(directory: Path, lang: str) -> dict[str, Any]:
+    """``directory/<lang>.json`` (an unknown language reads the English file)."""
+    if lang not in LANGUAGES:
+        lang = DEFAULT_LANGUAGE
+    with open(directory / f"{lang}.json", encoding="utf-8") as f:
+        data: dict[str, Any] = json.load(f)
+    return data
+
+
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Any]:
     """The messages of ``lang`` (an unknown language gives the English catalog)."""
-    if lang not in LANGUAGES:
-        lang = DEFAULT_LANGUAGE
-    with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
+    return read_language_file(_DIR, lang)
 
 
 def plural_category(lang: str, count: int) -> str:

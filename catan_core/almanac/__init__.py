@@ -22,7 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..i18n import DEFAULT_LANGUAGE, read_language_file
 
 _DIR = Path(__file__).resolve().parent
 
@@ -117,11 +117,7 @@ def _index() -> list[dict[str, Any]]:
 @lru_cache(maxsize=None)
 def texts(lang: str) -> dict[str, Any]:
     """The raw texts of ``lang`` (an unknown language gives English)."""
-    if lang not in LANGUAGES:
-        lang = DEFAULT_LANGUAGE
-    with open(_DIR / f"{lang}.json", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
-    return data
+    return read_language_file(_DIR, lang)
 
 
 def entry_ids() -> list[str]:
