@@ -56,6 +56,20 @@ class Context:
     max_offers: int = 2
 
 
+def after_trades(game: Game, p: int, trades: list[tuple[int, int]], buy_card: bool) -> Game:
+    """A copy of ``game`` after seat ``p``'s maritime ``trades`` and, with ``buy_card``, after
+    paying for a development card (the card itself, unknown, is left out)."""
+    sim = game.copy()
+    for t in trades:
+        sim.apply(Action(p, A.MARITIME, t), check=False)
+    if buy_card:
+        hand = sim.players[p].hand
+        for r in range(5):
+            hand[r] -= DEV_COST[r]
+            sim.bank[r] += DEV_COST[r]
+    return sim
+
+
 def _has_building(game: Game, p: int, h: int) -> bool:
     return any(game.node_owner[n] == p for n in HEX_NODES[h])
 
@@ -399,14 +413,8 @@ class StandardPolicy(BeginnerPolicy):
             trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
             if trades is None:
                 continue
-            sim = game.copy()
-            for t in trades:
-                sim.apply(Action(p, A.MARITIME, t), check=False)
+            sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
-                sim_pl = sim.players[p]
-                for r in range(5):
-                    sim_pl.hand[r] -= DEV_COST[r]
-                    sim.bank[r] += DEV_COST[r]
                 score = value(sim, p, w) + self.dev_card_worth(sim, p)
                 action = Action(p, A.BUY)
             else:
@@ -489,12 +497,8 @@ class StandardPolicy(BeginnerPolicy):
             trades = plan_trades(pl.hand, cost, pl.ratios, game.bank)
             if trades is None:
                 continue
-            sim = game.copy()
-            for t in trades:
-                sim.apply(Action(p, A.MARITIME, t), check=False)
+            sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
-                for r in range(5):
-                    sim.players[p].hand[r] -= cost[r]
                 score = value(sim, p, w) + self.dev_card_worth(sim, p)
             else:
                 sim.apply(Action(p, kind, spot), check=False)
