@@ -96,6 +96,39 @@ def test_strong_stops_at_its_deadline(monkeypatch):
     assert decisions > 20
 
 
+def test_thinking_in_steps_gives_the_decisions_of_decide():
+    """``think`` (stepped the way the page steps it) and ``decide`` of twin bots agree on
+    every decision; the strong player's searches yield once per playout, so the page gets
+    control back between playouts, while the other levels decide in one step."""
+    from catan_core.bots import Thinking
+
+    def stepped(thinking: Thinking) -> tuple[Action, int]:
+        steps = 0
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                return done.value, steps
+            steps += 1
+
+    settings = {"budget": 10.0, "playouts": 8}
+    levels = ("strong", "standard", "beginner")
+    game = Game(Options(players=3), seed=7)
+    deciding = bots_for(levels, 7, **settings)
+    thinking = bots_for(levels, 7, **settings)
+    steps_by_seat: dict[int, list[int]] = {0: [], 1: [], 2: []}
+    while game.winner < 0 and game.turn <= 30:
+        p = game.to_act
+        view = game.view(p)
+        action, steps = stepped(thinking[p].think(view))
+        assert action == deciding[p].decide(view)
+        steps_by_seat[p].append(steps)
+        game.apply(action)
+    searches = [s for s in steps_by_seat[0] if s]
+    assert len(searches) >= 5 and set(searches) <= {6, 8}, searches  # samples x moves: 2x3, 2x4 or 4x2
+    assert set(steps_by_seat[1]) == set(steps_by_seat[2]) == {0}
+
+
 def test_registry_and_levels():
     assert set(LEVELS) <= set(BOTS) and "random" in BOTS
     assert make_bot("strong", seed=1, budget=0.2).budget == 0.2

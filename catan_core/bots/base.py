@@ -1,5 +1,10 @@
 """The common shell of the computer players: view in, action out.
 
+A decision can also be taken in steps: :meth:`Bot.think` is a generator that yields between
+pieces of work (the strong player yields after every playout) and returns the action, so a
+caller with one thread -- the browser page -- can handle input between the steps.
+:meth:`Bot.decide` runs the same steps to the end at once.
+
 :class:`PolicyBot` keeps the bot's own seeded generator and card counter, guesses a full
 game from the view (:func:`~catan_core.bots.determinize.determinize`), asks its policy,
 and checks the answer against the view's legal actions (offers and counter-offers, which
@@ -10,6 +15,7 @@ bot's own hand is exact).
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 from typing import Protocol, runtime_checkable
 
 from .. import actions as A
@@ -23,6 +29,21 @@ from .policy import BeginnerPolicy, Context
 from .tracker import HandTracker
 
 
+Thinking = Generator[None, None, Action]
+"""A decision in steps: iterate it to let it work; it yields between pieces of work and
+returns the action (the ``value`` of its ``StopIteration``)."""
+
+
+def conclude(thinking: Thinking) -> Action:
+    """Run a decision taken in steps to its end and return its action."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            action: Action = done.value
+            return action
+
+
 @runtime_checkable
 class Bot(Protocol):
     """A computer player: given the view of the seat that must act, it returns an action."""
@@ -33,8 +54,26 @@ class Bot(Protocol):
         """The action for ``view.viewer``, who must act now (``view.to_act``)."""
         ...
 
+    def think(self, view: View) -> Thinking:
+        """:meth:`decide` in steps (see :data:`Thinking`); the same action for the same state."""
+        ...
 
-class PolicyBot:
+
+class StepwiseBot:
+    """A bot whose :meth:`decide` runs its :meth:`think` to the end."""
+
+    level = "stepwise"
+
+    def decide(self, view: View) -> Action:
+        """See :class:`Bot`."""
+        return conclude(self.think(view))
+
+    def think(self, view: View) -> Thinking:
+        """See :class:`Bot`."""
+        raise NotImplementedError
+
+
+class PolicyBot(StepwiseBot):
     """A bot that decides with a policy on a guessed game."""
 
     level = "policy"
@@ -55,7 +94,7 @@ class PolicyBot:
     def make_policy(self) -> BeginnerPolicy:
         return self.policy_class(self.rng)
 
-    def decide(self, view: View) -> Action:
+    def think(self, view: View) -> Thinking:
         """See :class:`Bot`."""
         self.started = time.perf_counter()
         me = view.viewer
@@ -77,11 +116,13 @@ class PolicyBot:
             expected=[self.tracker.expected(view, q) for q in range(len(view.players))],
             offers=list(self._offers),
         )
-        action = self.choose(view, game, ctx)
+        action = yield from self.choose(view, game, ctx)
         return self.checked(view, game, action)
 
-    def choose(self, view: View, game: Game, ctx: Context) -> Action:
-        """The policy's action for the guessed ``game`` (overridden by searching bots)."""
+    def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
+        """The policy's action for the guessed ``game``, in steps (one here; searching bots
+        override this)."""
+        yield from ()
         return self.policy.choose(game, view.viewer, ctx)  # type: ignore[arg-type]
 
     def checked(self, view: View, game: Game, action: Action) -> Action:

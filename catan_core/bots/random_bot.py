@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..actions import Action
 from ..rng import Rng
 from ..views import View
+from .base import StepwiseBot, Thinking
 
 
-class RandomBot:
+class RandomBot(StepwiseBot):
     """Picks uniformly among the view's legal actions (never opens a domestic offer)."""
 
     level = "random"
@@ -15,7 +15,9 @@ class RandomBot:
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = Rng.from_seed(seed)
 
-    def decide(self, view: View) -> Action:
+    def think(self, view: View) -> Thinking:
+        """See :class:`~catan_core.bots.base.Bot` (one step)."""
+        yield from ()
         legal = view.legal
         if not legal:
             raise ValueError("the bot's seat does not have to act in this view")

@@ -21,18 +21,22 @@ accepting other players' offers, and it looks further where it matters:
 ``budget`` (seconds, default 1) bounds every decision: the search stops at 80% of it and
 falls back on what it has. Within the deadline the number of playouts depends on the
 budget alone (:data:`PLAYOUTS_PER_SECOND` a second, or ``playouts``), so a given seed
-gives the same decisions on any machine fast enough to finish them.
+gives the same decisions on any machine fast enough to finish them. The search yields
+after every playout (:meth:`~catan_core.bots.base.Bot.think`), so a page that steps it
+handles clicks while the strong player thinks.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Generator
 
 from .. import actions as A
 from ..actions import Action
 from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
 from ..rng import Rng
 from ..views import View
+from .base import Thinking
 from .determinize import determinize
 from .evaluate import STRONG, Weights, value
 from .policy import BeginnerPolicy, Context, StandardPolicy
@@ -78,14 +82,15 @@ class StrongBot(StandardBot):
         self.quick_ctx = Context(allow_offers=False)
         self.own_ctx = Context(allow_offers=False)
 
-    def choose(self, view: View, game: Game, ctx: Context) -> Action:
+    def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
         deadline = self.started + self.budget * 0.8
         me = view.viewer
         assert me is not None
         phase = view.phase
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         if phase == SETUP_SETTLEMENT and self.draft_lookahead:
-            return Action(me, A.SETTLEMENT, self.setup_settlement(game, me, deadline))
+            spot = yield from self.setup_settlement(game, me, deadline)
+            return Action(me, A.SETTLEMENT, spot)
         if not self.search_turns:
             return policy.choose(game, me, ctx)
         if phase == MAIN:
@@ -104,7 +109,7 @@ class StrongBot(StandardBot):
             return policy.choose(game, me, ctx)
         if len(moves) == 1:
             return moves[0]
-        return self.search(view, game, me, moves, deadline)
+        return (yield from self.search(view, game, me, moves, deadline))
 
     # --- candidates ----------------------------------------------------------------------------
 
@@ -133,7 +138,8 @@ class StrongBot(StandardBot):
 
     # --- set-up ----------------------------------------------------------------------------------
 
-    def setup_settlement(self, game: Game, me: int, deadline: float) -> int:
+    def setup_settlement(self, game: Game, me: int, deadline: float) -> Generator[None, None, int]:
+        """The spot whose played-out draft values best (yields after every candidate)."""
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         nodes = policy.free_nodes(game)
         ranked = sorted(nodes, key=lambda n: -policy.node_score(game, me, n))[:8]
@@ -154,14 +160,16 @@ class StrongBot(StandardBot):
             score = value(sim, me, policy.w)
             if score > best_score:
                 best, best_score = n, score
+            yield
         return best
 
     # --- playouts ------------------------------------------------------------------------------
 
-    def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Action:
+    def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Thinking:
         """Play every move out on the same samples (hidden cards and dice); keep the
         standard player's first choice unless another beats it clearly (paired
-        difference above one standard error). Only complete rounds count."""
+        difference above one standard error). Only complete rounds count. Yields after
+        every playout."""
         scores: list[list[float]] = [[] for _ in moves]
         samples = max(2, self.playouts // len(moves))
         for i in range(samples):
@@ -173,6 +181,7 @@ class StrongBot(StandardBot):
                 if score is None:
                     break
                 round_scores.append(score)
+                yield
             if len(round_scores) < len(moves):
                 break
             for k, score in enumerate(round_scores):
