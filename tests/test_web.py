@@ -82,6 +82,32 @@ def test_hot_seat_cover_follows_the_person_who_must_act() -> None:
     assert s.bot_to_act and not s.covered and s.viewer == 1  # Ben keeps the device while Cy plays
 
 
+def test_a_computer_players_thinking_ends_in_a_legal_action_even_when_it_fails() -> None:
+    """The page steps ``bot_thinking`` to its end; a computer player whose decision raises
+    or is illegal is replaced by a random legal action, so the game never stalls."""
+    from catan_core.bots import conclude
+
+    s = Session(two_people_and_a_computer(current=2))
+    assert s.bot_to_act
+    played = conclude(s.bot_thinking())
+    assert played in s.game.legal_actions() and s.game.to_act == 2
+
+    class Broken:
+        level = "broken"
+
+        def think(self, view: object) -> object:
+            raise RuntimeError("a bug in a computer player")
+            yield
+
+    class Cheating(Broken):
+        def think(self, view: object) -> object:
+            yield
+            return Action(0, "end")  # another seat's move
+
+    for bot in (Broken(), Cheating()):
+        s._bots[2] = bot  # type: ignore[assignment]
+        assert conclude(s.bot_thinking()) in s.game.legal_actions()
+
 def test_one_person_is_never_covered() -> None:
     seats = (Seat("Ana", "#d7263d"), Seat("Bot", "#1b65c4", "beginner"))
     s = Session(Game(Options(players=2), 3, seats))

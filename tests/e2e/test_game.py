@@ -659,3 +659,52 @@ def test_switching_language_redraws_the_page_in_it(game: Page) -> None:
         game.select_option("#home-lang", "en")
     assert game.inner_text("#start") == en("ui.new.start")
     assert game.input_value("#seat-name-3") == en("ui.color.orange")
+
+
+HEARTBEAT = """() => {
+    clearInterval(window.beatTimer);
+    window.beat = {last: performance.now(), gap: 0, beats: 0, start: performance.now()};
+    window.beatTimer = setInterval(() => {
+        const now = performance.now();
+        window.beat.gap = Math.max(window.beat.gap, now - window.beat.last);
+        window.beat.last = now;
+        window.beat.beats += 1;
+    }, 10);
+}"""
+
+
+def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) -> None:
+    """A strong computer player (default budget, 1 s a decision) plays a rich turn at
+    instant pace. A 10 ms JavaScript timer measures the longest time the page's thread was
+    busy: the search is stepped in slices, so no gap comes near the ~0.8 s a blocking search
+    takes. A pace change made in the middle of the turn is taken at once (stored), while the
+    computer is still playing, and its trade offers are answered as they come."""
+    bot_hand = {"grain": 3, "ore": 4, "brick": 2, "lumber": 2, "wool": 2}
+    sc = scenario(seat(0, "Ana", ANA), seat(1, "Bot B", BEN, kind="strong", hand=bot_hand),
+                  current=1, dice=[[4, 4], [3, 3]], seed=3)
+    names = ("Ana", "Bot B")
+    load(game, sc, "Thinking")
+    game.select_option("#speed", "instant")
+    try:
+        game.evaluate(HEARTBEAT)
+        game.wait_for_timeout(300)
+        assert en("ui.prompt.computer", names, player=1) == game.inner_text("#prompt")
+        game.select_option("#speed", "fast")
+        assert json.loads(game.evaluate("localStorage.getItem('catan.settings')"))["speed"] == "fast"
+        assert saved(game)["state"]["current"] == 1, "the computer's turn was still going on"
+        game.select_option("#speed", "instant")
+        for _ in range(1200):  # its turn, answering its offers to Ana (declined) as they come
+            if game.inner_text("#prompt") == en("ui.prompt.roll", names, player=0):
+                break
+            if game.locator("#trade-decline").count():
+                game.click("#trade-decline")
+            else:
+                game.wait_for_timeout(50)
+        beat = game.evaluate("() => { clearInterval(window.beatTimer); return window.beat; }")
+        thought = (beat["last"] - beat["start"]) / 1000
+        played = [a for a in loads(json.dumps(saved(game))).history if a.player == 1]
+        assert len(played) >= 4 and thought > 1.5, (played, thought)  # it built and searched
+        assert beat["gap"] < 300, f"the page was unresponsive for {beat['gap']:.0f} ms"
+    finally:
+        game.evaluate("() => clearInterval(window.beatTimer)")
+        game.select_option("#speed", "normal")

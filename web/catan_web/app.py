@@ -7,7 +7,9 @@ whole page: one on the board container (``#board``, targets found with
 ``data-change`` go to ``change_<name>``.
 
 Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in
-Pyodide), so the page stays responsive and every action is drawn and logged.
+Pyodide), so every action is drawn and logged; while one of them thinks, the task steps its
+decision (:meth:`catan_core.bots.Bot.think`) and hands the thread back to the browser at least
+every :data:`THINK_SLICE` seconds, so clicks, keys and drawing go on meanwhile.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from functools import partial
 from typing import Any, Callable
 
@@ -32,6 +35,8 @@ from .session import COLORS, DEFAULT_SPEED, SEAT_KINDS, SPEEDS, NewGame, Session
 from .store import SaveMeta, SaveStore, StorageFull
 from .text import Text
 
+THINK_SLICE = 0.03
+"""Longest stretch (seconds) a computer player thinks before the page handles events again."""
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 FOCUSABLE_DATA = ("data-node", "data-edge", "data-hex")
 
@@ -352,12 +357,33 @@ class App:
                 s = self.session
                 if generation != self.generation or s is None or not s.bot_to_act:
                     break
-                s.apply(s.bot_action())
-                self.autosave()
-                self.render()
+                action = await self.bot_action(s, generation)
+                if action is not None:
+                    s.apply(action)
+                    self.autosave()
+                    self.render()
         finally:
             if generation == self.generation:
                 self.bots_running = False
+
+    async def bot_action(self, s: Session, generation: int) -> Action | None:
+        """The action of the computer player who must act in ``s``, thought out in slices of
+        at most :data:`THINK_SLICE` with the browser's events handled in between; None when
+        the game on screen or its position changed meanwhile (the decision is dropped)."""
+        moves = len(s.game.history)
+        thinking = s.bot_thinking()
+        slice_end = time.perf_counter() + THINK_SLICE
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                action: Action = done.value
+                return action
+            if time.perf_counter() >= slice_end:
+                await asyncio.sleep(0)
+                if generation != self.generation or self.session is not s or len(s.game.history) != moves:
+                    return None
+                slice_end = time.perf_counter() + THINK_SLICE
 
     def autosave(self) -> None:
         """Save the game on screen (a full storage gives a message, the game goes on)."""

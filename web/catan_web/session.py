@@ -19,10 +19,9 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from catan_core import actions as A
 from catan_core.actions import Action
@@ -33,18 +32,16 @@ from catan_core.game import Event, Game
 from .text import Text
 
 if TYPE_CHECKING:
+    from catan_core.bots import Bot, Thinking
     from catan_core.views import View
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between two actions of computer players, by pace setting."""
 DEFAULT_SPEED = "normal"
-BOT_SETTINGS: dict[str, dict[str, Any]] = {"strong": {"budget": 0.5}}
-"""Settings of computer players on this page: the strong level thinks on the page's only
-thread, so its time per decision is kept short enough for the page to stay responsive."""
 BUILD_KINDS: tuple[str, ...] = (A.ROAD, A.SETTLEMENT, A.CITY)
+"""Build modes whose targets are picked on the board."""
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
 """Events whose spot the board marks after the action, so that each move can be followed."""
-"""Build modes whose targets are picked on the board."""
 
 
 class Reason(str):
@@ -78,34 +75,6 @@ def almanac_entry(reason: str | None) -> str | None:
     (None, None)
     """
     return reason.entry if isinstance(reason, Reason) else None
-
-
-class Bot(Protocol):
-    """A computer player (see :mod:`catan_core.bots`)."""
-
-    def decide(self, view: "View") -> Action:
-        """The action to take in ``view`` (one of ``view.legal``)."""
-
-
-class RandomBot:
-    """Picks any legal action; stands in when :mod:`catan_core.bots` is not available."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def decide(self, view: "View") -> Action:
-        """A uniformly random legal action."""
-        return self.rng.choice(view.legal)
-
-
-def make_bot(level: str, seed: int) -> Bot:
-    """The engine's computer player of ``level``, or :class:`RandomBot` when there is none."""
-    try:
-        from catan_core.bots import make_bot as engine_make_bot
-    except ImportError:
-        return RandomBot(seed)
-    bot: Bot = engine_make_bot(level, seed, **BOT_SETTINGS.get(level, {}))
-    return bot
 
 
 @dataclass
@@ -164,7 +133,7 @@ class Session:
         """What the last action did (to show and mark it)."""
         self.tab = "build"
         """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
-        self._bots: dict[int, Bot] = {}
+        self._bots: dict[int, "Bot"] = {}
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -247,19 +216,26 @@ class Session:
         self.last_events = events
         return events
 
-    def bot(self, seat: int) -> Bot:
-        """The computer player of ``seat`` (made on first use, seeded from the game)."""
+    def bot(self, seat: int) -> "Bot":
+        """The computer player of ``seat`` (made on first use, seeded from the game; the
+        bots are imported then too, so that the page starts without them)."""
+        from catan_core.bots import make_bot
+
         if seat not in self._bots:
             self._bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat)
         return self._bots[seat]
 
-    def bot_action(self) -> Action:
-        """What the computer player who must act now does (a random legal action if its
-        choice is not legal, so a faulty computer player cannot stall the game)."""
+    def bot_thinking(self) -> "Thinking":
+        """What the computer player who must act now does, as a decision in steps (see
+        :data:`catan_core.bots.Thinking`; the page handles input between the steps). A
+        random legal action replaces a choice that fails or is not legal, so a faulty
+        computer player cannot stall the game."""
+        from catan_core.bots import RandomBot
+
         seat = self.actor
         view = self.game.view(seat, with_log=False)
         try:
-            action = self.bot(seat).decide(view)
+            action: Action | None = yield from self.bot(seat).think(view)
         except Exception:  # noqa: BLE001 - any failure of a computer player falls back
             action = None
         if action is None or self.reason(action) is not None:
