@@ -108,6 +108,7 @@ def test_a_computer_players_thinking_ends_in_a_legal_action_even_when_it_fails()
         s._bots[2] = bot  # type: ignore[assignment]
         assert conclude(s.bot_thinking()) in s.game.legal_actions()
 
+
 def test_one_person_is_never_covered() -> None:
     seats = (Seat("Ana", "#d7263d"), Seat("Bot", "#1b65c4", "beginner"))
     s = Session(Game(Options(players=2), 3, seats))
