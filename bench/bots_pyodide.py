@@ -40,7 +40,7 @@ def decision_times(level, games, limit):
         bots = [make_bot(level, seed=10 * g + p) for p in range(4)]
         while game.winner < 0 and game.turn <= 400 and len(times) < limit:
             p = game.to_act
-            view = game.view(p, with_log=False)
+            view = game.view(p)
             start = time.perf_counter()
             action = bots[p].decide(view)
             times.append(time.perf_counter() - start)

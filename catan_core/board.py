@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 
 from .errors import FormatError
 from .rng import Rng
@@ -180,6 +181,21 @@ class Board:
     def hex_resource(self, h: int) -> int:
         """The resource hex ``h`` produces, -1 for the desert."""
         return TERRAIN_RESOURCE[self.terrains[h]]
+
+    @cached_property
+    def producers(self) -> dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+        """For each dice total: ``(hex, resource, its intersections)`` of the hexes showing it
+        (computed once per board; what a roll looks up).
+
+        >>> board = Board.beginner()
+        >>> [h for h, _, _ in board.producers[6]], sum(map(len, board.producers.values()))
+        ([4, 18], 18)
+        """
+        table: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
+        for h in range(HEX_COUNT):
+            if self.numbers[h]:
+                table.setdefault(self.numbers[h], []).append((h, self.hex_resource(h), HEX_NODES[h]))
+        return {total: tuple(entries) for total, entries in table.items()}
 
     def node_harbor(self, n: int) -> int:
         """The harbor type at intersection ``n``, or -1 when there is none."""

@@ -91,7 +91,7 @@ def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], N
         shown = len(game.log)
         p = game.to_act
         if p in bots:
-            game.apply(bots[p].decide(game.view(p, with_log=False)))
+            game.apply(bots[p].decide(game.view(p)))
             continue
         legal = game.legal_actions()
         hand = game.players[0].hand

@@ -311,12 +311,6 @@ class Game:
         self.log: list[Event] = []
         self.origin: dict[str, Any] | None = None
         """The scenario this game started from (None: a new game from the seed)."""
-        self._producers: dict[int, list[tuple[int, int, tuple[int, ...]]]] = {}
-        """For each dice total: (hex, resource, intersections) of the hexes showing it."""
-        for h in range(HEX_COUNT):
-            if self.board.numbers[h]:
-                entry = (h, self.board.hex_resource(h), HEX_NODES[h])
-                self._producers.setdefault(self.board.numbers[h], []).append(entry)
         if options.board == "beginner":
             self._beginner_start()
         else:
@@ -523,7 +517,7 @@ class Game:
         node_owner, node_city, robber = self.node_owner, self.node_city, self.robber
         claims: dict[int, dict[int, int]] = {}
         """resource -> seat -> cards owed"""
-        for h, r, nodes in self._producers.get(total, ()):
+        for h, r, nodes in self.board.producers.get(total, ()):
             if h == robber:
                 events.append(Event("robber_blocks", -1, {"hex": h}))
                 continue

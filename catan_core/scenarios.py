@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .board import EDGE_COUNT, HEX_COUNT, HEX_NODES, NODE_COUNT, RESOURCES
+from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, RESOURCES
 from .errors import FormatError
 from .game import (
     DEV_CARDS, DEV_DECK, DISCARD, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, RESOURCE_SUPPLY, ROAD_BUILDING_PHASE,
@@ -100,12 +100,7 @@ def load_scenario(data: Any) -> Game:
 
     game = Game(options, seed, seats)
     if board_data != "beginner":
-        board = board_from_json(board_data)
-        game.board = board
-        game._producers = {}
-        for h in range(HEX_COUNT):
-            if board.numbers[h]:
-                game._producers.setdefault(board.numbers[h], []).append((h, board.hex_resource(h), HEX_NODES[h]))
+        game.board = board_from_json(board_data)
     game.rng = Rng(game.seed)
     game.node_owner = [-1] * NODE_COUNT
     game.node_city = [False] * NODE_COUNT

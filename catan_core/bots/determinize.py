@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..board import HEX_COUNT, HEX_NODES, Board
 from ..game import (
     DEV_DECK, KNIGHT, MAIN, MONOPOLY, OVER, RESOURCE_SUPPLY, ROAD_BUILDING, ROBBER, ROLL,
     SETUP_ROAD, SETUP_SETTLEMENT, VICTORY_POINT, Game, Options, TradeOffer,
@@ -41,7 +40,6 @@ from ..views import View
 from .tracker import HandTracker
 
 _TEMPLATES: dict[Options, Game] = {}
-_PRODUCERS: dict[Board, dict[int, list[tuple[int, int, tuple[int, ...]]]]] = {}
 
 
 def _template(options: Options) -> Game:
@@ -53,19 +51,6 @@ def _template(options: Options) -> Game:
             _TEMPLATES.clear()
         _TEMPLATES[options] = game
     return game
-
-
-def _producers(board: Board) -> dict[int, list[tuple[int, int, tuple[int, ...]]]]:
-    table = _PRODUCERS.get(board)
-    if table is None:
-        table = {}
-        for h in range(HEX_COUNT):
-            if board.numbers[h]:
-                table.setdefault(board.numbers[h], []).append((h, board.hex_resource(h), HEX_NODES[h]))
-        if len(_PRODUCERS) > 64:
-            _PRODUCERS.clear()
-        _PRODUCERS[board] = table
-    return table
 
 
 def this_turn(view: View, kind: str, player: int) -> int:
@@ -189,7 +174,6 @@ def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Gam
     game.options = view.options
     game.seats = view.seats
     game.board = view.board
-    game._producers = _producers(view.board)
     game.rng = Rng(rng.next64())
     game.robber = view.robber
     game.node_owner = [-1] * len(view.node_owner)

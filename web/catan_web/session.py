@@ -233,7 +233,7 @@ class Session:
         from catan_core.bots import RandomBot
 
         seat = self.actor
-        view = self.game.view(seat, with_log=False)
+        view = self.game.view(seat)  # with the log: the computer player counts cards from it
         try:
             action: Action | None = yield from self.bot(seat).think(view)
         except Exception:  # noqa: BLE001 - any failure of a computer player falls back
