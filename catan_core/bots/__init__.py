@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from .base import Bot, PolicyBot, StepwiseBot, Thinking, conclude
+from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot
 from .random_bot import RandomBot
 from .standard import StandardBot
@@ -51,4 +51,4 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
     return cls(seed=seed, **settings)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "conclude", "RandomBot", "BeginnerBot", "StandardBot", "StrongBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot", "BeginnerBot", "StandardBot", "StrongBot", "make_bot"]

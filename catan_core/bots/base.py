@@ -15,7 +15,7 @@ bot's own hand is exact).
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Protocol, runtime_checkable
 
 from .. import actions as A
@@ -34,14 +34,24 @@ Thinking = Generator[None, None, Action]
 returns the action (the ``value`` of its ``StopIteration``)."""
 
 
-def conclude(thinking: Thinking) -> Action:
-    """Run a decision taken in steps to its end and return its action."""
+def advance(thinking: Thinking, pause: Callable[[], bool]) -> Action | None:
+    """Step ``thinking`` until it returns its action, or until ``pause()`` is true after a
+    step (None: not decided yet; call again to go on)."""
     while True:
         try:
             next(thinking)
         except StopIteration as done:
             action: Action = done.value
             return action
+        if pause():
+            return None
+
+
+def conclude(thinking: Thinking) -> Action:
+    """Run a decision taken in steps to its end and return its action."""
+    action = advance(thinking, lambda: False)
+    assert action is not None
+    return action
 
 
 @runtime_checkable
@@ -61,8 +71,6 @@ class Bot(Protocol):
 
 class StepwiseBot:
     """A bot whose :meth:`decide` runs its :meth:`think` to the end."""
-
-    level = "stepwise"
 
     def decide(self, view: View) -> Action:
         """See :class:`Bot`."""

@@ -370,20 +370,18 @@ class App:
         """The action of the computer player who must act in ``s``, thought out in slices of
         at most :data:`THINK_SLICE` with the browser's events handled in between; None when
         the game on screen or its position changed meanwhile (the decision is dropped)."""
+        from catan_core.bots import advance
+
         moves = len(s.game.history)
         thinking = s.bot_thinking()
-        slice_end = time.perf_counter() + THINK_SLICE
         while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                action: Action = done.value
+            slice_end = time.perf_counter() + THINK_SLICE
+            action = advance(thinking, lambda: time.perf_counter() >= slice_end)
+            if action is not None:
                 return action
-            if time.perf_counter() >= slice_end:
-                await asyncio.sleep(0)
-                if generation != self.generation or self.session is not s or len(s.game.history) != moves:
-                    return None
-                slice_end = time.perf_counter() + THINK_SLICE
+            await asyncio.sleep(0)
+            if generation != self.generation or self.session is not s or len(s.game.history) != moves:
+                return None
 
     def autosave(self) -> None:
         """Save the game on screen (a full storage gives a message, the game goes on)."""
