@@ -83,14 +83,29 @@ def test_hot_seat_cover_follows_the_person_who_must_act() -> None:
 
 
 def test_a_computer_players_thinking_ends_in_a_legal_action_even_when_it_fails() -> None:
-    """The page steps ``bot_thinking`` to its end; a computer player whose decision raises
-    or is illegal is replaced by a random legal action, so the game never stalls."""
+    """The page steps ``bot_thinking`` to its end (the computer player reading a view with
+    the log, as in tournaments, so that it counts cards); a computer player whose decision
+    raises or is illegal is replaced by a random legal action, so the game never stalls."""
     from catan_core.bots import conclude
 
-    s = Session(two_people_and_a_computer(current=2))
-    assert s.bot_to_act
+    s = Session(two_people_and_a_computer(current=1, phase="main"))
+    s.apply(Action(1, "end"))
+    assert s.bot_to_act and s.game.log
+    shown: list[object] = []
+    engine_bot = s.bot(2)
+
+    class Watched:
+        level = "watched"
+
+        def think(self, view: object) -> object:
+            shown.append(view)
+            return (yield from engine_bot.think(view))  # type: ignore[arg-type]
+
+    s._bots[2] = Watched()  # type: ignore[assignment]
+    expected_log = s.game.view(2).log
     played = conclude(s.bot_thinking())
     assert played in s.game.legal_actions() and s.game.to_act == 2
+    assert shown[0].log == expected_log  # type: ignore[attr-defined]  # the public log: it counts cards
 
     class Broken:
         level = "broken"
