@@ -8,6 +8,7 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.bots import BOTS, LEVELS, make_bot
 from catan_core.bots.determinize import determinize
+from catan_core.bots.evaluate import board_info
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import MAIN, RESOURCE_SUPPLY, TRADE, Game, Options
 from catan_core.rng import Rng
@@ -117,7 +118,7 @@ def test_thinking_in_steps_gives_the_decisions_of_decide():
     deciding = bots_for(levels, 7, **settings)
     thinking = bots_for(levels, 7, **settings)
     steps_by_seat: dict[int, list[int]] = {0: [], 1: [], 2: []}
-    while game.winner < 0 and game.turn <= 30:
+    while game.winner < 0 and game.turn <= 45:
         p = game.to_act
         view = game.view(p)
         action, steps = stepped(thinking[p].think(view))
@@ -336,6 +337,22 @@ def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
             assert action.value not in offers
             offers.append(action.value)
             assert len(offers) <= 2
+
+
+def test_strong_set_up_favours_grain_and_ore():
+    """On 30 boards the strong player's first settlement differs from the standard
+    player's on many, and produces far more grain and ore in all (its set-up weights)."""
+    grain_ore = {"strong": 0, "standard": 0}
+    differ = 0
+    for seed in range(30):
+        game = Game(Options(players=4), seed=seed)
+        view = game.view(game.to_act)
+        spots = {level: make_bot(level, seed=1).decide(view).value for level in grain_ore}
+        for level, spot in spots.items():
+            grain_ore[level] += sum(pips for _, r, pips in board_info(game.board).node_prod[spot] if r in (3, 4))
+        differ += spots["strong"] != spots["standard"]
+    assert differ >= 10
+    assert grain_ore["strong"] > 1.25 * grain_ore["standard"], grain_ore
 
 
 # --- tournament ----------------------------------------------------------------------------------
