@@ -26,27 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from catan_core.board import GENERIC_HARBOR, RESOURCES  # noqa: E402
 from catan_core.bots import make_bot  # noqa: E402
-from catan_core.bots.evaluate import board_info, production  # noqa: E402
+from catan_core.bots.evaluate import SETUP_FEATURES, setup_features  # noqa: E402
 from catan_core.game import ROLL, Game, Options  # noqa: E402
-
-FEATURES = [f"pips of {r}" for r in RESOURCES] + ["resources covered", "generic harbor", "2:1 harbor pips"]
-
-
-def setup_features(game: Game, p: int) -> list[float]:
-    """Seat ``p``'s set-up, as the fit sees it."""
-    info = board_info(game.board)
-    prod = production(game, p, info)
-    generic, special = 0.0, 0.0
-    for n in game.players[p].settlements:
-        harbor = info.harbor[n]
-        if harbor == GENERIC_HARBOR:
-            generic = 1.0
-        elif harbor >= 0:
-            special += prod[harbor]
-    return [float(x) for x in prod] + [float(sum(1 for x in prod if x)), generic, special]
-
 
 def play(players: list[str], index: int, seed: int) -> tuple[list[list[float]], int]:
     """Game ``index``: every seat's set-up features and the winning seat (-1: unfinished)."""
@@ -69,7 +51,7 @@ def _play(args: tuple[list[str], int, int]) -> tuple[list[list[float]], int]:
 
 def fit(games: list[tuple[list[list[float]], int]], iterations: int = 25) -> tuple[list[float], list[float]]:
     """Newton's method on the conditional-logit likelihood: coefficients and standard errors."""
-    k = len(FEATURES)
+    k = len(SETUP_FEATURES)
     theta = [0.0] * k
     hessian = [[0.0] * k for _ in range(k)]
     for _ in range(iterations):
@@ -125,7 +107,7 @@ def main() -> None:
     theta, errors = fit(results)
     print(f"{len(results)} finished games of {', '.join(players)} (seed {args.seed})")
     print(f"{'feature':20} {'coefficient':>12} {'std. error':>11} {'vs brick pip':>13}")
-    for i, (name, t, e) in enumerate(zip(FEATURES, theta, errors)):
+    for i, (name, t, e) in enumerate(zip(SETUP_FEATURES, theta, errors)):
         ratio = f"{t / theta[0]:13.2f}" if theta[0] else ""
         print(f"{name:20} {t:12.3f} {e:11.3f} {ratio}")
 

@@ -5,14 +5,17 @@ self-play against it (:data:`~catan_core.bots.evaluate.STRONG`: cards in hand ar
 little until spent, a hand over the discard limit costs more) and a higher bar for
 accepting other players' offers, and it looks further where it matters:
 
-* **Set-up**: the standard player's scoring (scarcity-weighted pips, new resources,
-  harbors) with different weights: a pip of grain or ore counts about twice a pip of
-  brick or lumber, and a resource not produced yet about four pips. A logistic fit of
-  3000 games' winners on their set-up production pointed that way (cities and cards need
-  grain and ore; covering every resource pays), and self-play confirmed it: the same
-  player placing like the standard one won 33% against three standard players, 38-39%
-  with these weights (1200 games each, without the search). A lookahead that plays the rest of the snake draft out for each candidate
-  spot is built in (``draft_lookahead``) but off: it measured weaker in self-play.
+* **Set-up**: for each of its eight best spots it plays the rest of the snake draft out
+  (itself by its own scoring, the others as standard players would place) and takes the
+  spot whose finished set-up gives it the best chance to win by
+  :func:`~catan_core.bots.evaluate.setup_odds`, a logistic model of who wins fitted on
+  thousands of games (``bench/setup_fit.py``): it weighs its own set-up against everyone
+  else's, so it also sees the spots it leaves to the others. Its own scoring of a spot
+  (scarcity-weighted pips, new resources, harbors) leans the way the fit does: a pip of
+  grain or ore counts about twice a pip of brick or lumber, a resource not produced yet
+  about four pips. Measured against three standard players without the search (1200
+  games each, seats rotated): placing like the standard player 33%, with its own scoring
+  38.5%, with the draft lookahead 41.7%.
 * **Turns, robber, Knight before the roll**: the best few moves by the standard ranking
   are each played out many times: its own turn finished by the standard policy, then
   every opponent's turn by a quick policy, up to the start of its next turn. Opponents'
@@ -43,7 +46,7 @@ from ..rng import Rng
 from ..views import View
 from .base import Thinking
 from .determinize import determinize
-from .evaluate import STRONG, Weights, value
+from .evaluate import STRONG, Weights, setup_odds, value
 from .policy import BeginnerPolicy, Context, StandardPolicy
 from .standard import StandardBot
 
@@ -70,8 +73,10 @@ class StrongBot(StandardBot):
     """How many of the standard player's best moves are played out."""
     clear_margin = 0.6
     """Skip the search when the best move beats the second by this much."""
-    draft_lookahead = False
+    draft_lookahead = True
     """Choose set-up spots by playing the rest of the draft out."""
+    draft_candidates = 8
+    """How many of its best-scored spots a set-up lookahead plays out."""
     search_turns = True
     """Play moves out during the game (off: the standard choice with the strong weights)."""
     confidence = 1.0
@@ -147,27 +152,28 @@ class StrongBot(StandardBot):
     # --- set-up ----------------------------------------------------------------------------------
 
     def setup_settlement(self, game: Game, me: int, deadline: float) -> Generator[None, None, int]:
-        """The spot whose played-out draft values best (yields after every candidate)."""
+        """The spot whose played-out draft ends in the best set-up by :func:`setup_odds`
+        (yields after every candidate)."""
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
+        others = StandardPolicy(Rng(self.rng.next64()))
         nodes = policy.free_nodes(game)
-        ranked = sorted(nodes, key=lambda n: -policy.node_score(game, me, n))[:8]
+        ranked = sorted(nodes, key=lambda n: -policy.node_score(game, me, n))[: self.draft_candidates]
         best, best_score = ranked[0], -1e9
         for n in ranked:
-            if time.perf_counter() > deadline:
-                break
             sim = game.copy()
             sim.apply(Action(me, A.SETTLEMENT, n), check=False)
-            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD) and time.perf_counter() < deadline:
+            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
                 p = sim.current
+                chooser = policy if p == me else others
                 if sim.phase == SETUP_SETTLEMENT:
-                    sim.apply(Action(p, A.SETTLEMENT, policy.setup_settlement(sim, p)), check=False)
+                    sim.apply(Action(p, A.SETTLEMENT, chooser.setup_settlement(sim, p)), check=False)
                 else:
-                    sim.apply(Action(p, A.ROAD, policy.setup_road(sim, p)), check=False)
-            if sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
-                break  # out of time: keep the best finished draft
-            score = value(sim, me, policy.w)
+                    sim.apply(Action(p, A.ROAD, chooser.setup_road(sim, p)), check=False)
+            score = setup_odds(sim, me)
             if score > best_score:
                 best, best_score = n, score
+            if time.perf_counter() > deadline:
+                break
             yield
         return best
 
