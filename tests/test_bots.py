@@ -8,9 +8,9 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.bots import BOTS, LEVELS, make_bot
 from catan_core.bots.determinize import determinize
-from catan_core.bots.evaluate import board_info
+from catan_core.bots.evaluate import board_info, setup_odds
 from catan_core.bots.tracker import HandTracker
-from catan_core.game import MAIN, RESOURCE_SUPPLY, TRADE, Game, Options
+from catan_core.game import MAIN, RESOURCE_SUPPLY, ROLL, TRADE, Game, Options
 from catan_core.rng import Rng
 from catan_core.saves import check_consistency
 from catan_core.tournament import main as tournament_main
@@ -337,6 +337,26 @@ def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
             assert action.value not in offers
             offers.append(action.value)
             assert len(offers) <= 2
+
+
+def test_setup_odds_share_the_win_and_reward_production():
+    """``setup_odds`` gives every seat a log chance to win; the chances add up to one, and
+    doubling one seat's production (a settlement made a city) raises its chance and
+    lowers everyone else's."""
+    import math
+
+    game = Game(Options(players=4), seed=3)
+    bots = bots_for(("standard",) * 4, 3)
+    while game.phase != ROLL:
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    before = [math.exp(setup_odds(game, q)) for q in range(4)]
+    assert sum(before) == pytest.approx(1.0)
+    spot = game.players[0].settlements.pop()
+    game.players[0].cities.append(spot)
+    game.node_city[spot] = True
+    after = [math.exp(setup_odds(game, q)) for q in range(4)]
+    assert sum(after) == pytest.approx(1.0)
+    assert after[0] > before[0] and all(after[q] < before[q] for q in (1, 2, 3))
 
 
 def test_strong_set_up_favours_grain_and_ore():
