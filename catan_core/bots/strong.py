@@ -74,7 +74,8 @@ class StrongBot(StandardBot):
     clear_margin = 0.6
     """Skip the search when the best move beats the second by this much."""
     draft_lookahead = True
-    """Choose set-up spots by playing the rest of the draft out."""
+    """Choose set-up spots by playing the rest of the draft out and judging the finished
+    set-ups with :func:`~catan_core.bots.evaluate.setup_odds` (off: its own spot scoring)."""
     draft_candidates = 8
     """How many of its best-scored spots a set-up lookahead plays out."""
     search_turns = True
