@@ -9,8 +9,7 @@ tournament), notes each seat's position when the first die is rolled (pips it pr
 each resource, how many resources it covers, a generic harbor, pips of the resource a 2:1
 harbor takes) and who won, and fits a conditional logit: the winner of a game is seat ``i``
 with probability proportional to ``exp(theta . features_i)``. It prints every
-coefficient with its standard error and, for the pips, the worth of a pip of each resource
-relative to a pip of brick. This is where the strong player's set-up weights
+coefficient with its standard error and its worth in pips of brick. This is where the strong player's set-up weights
 (:class:`catan_core.bots.strong.StrongPolicy`) came from: the fit says what to favour,
 tournaments then checked that favouring it wins. Nothing is asserted.
 """
@@ -26,20 +25,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import make_bot  # noqa: E402
 from catan_core.bots.evaluate import SETUP_FEATURES, setup_features  # noqa: E402
-from catan_core.game import ROLL, Game, Options  # noqa: E402
+from catan_core.game import ROLL  # noqa: E402
+from catan_core.tournament import seat_game  # noqa: E402
+
 
 def play(players: list[str], index: int, seed: int) -> tuple[list[list[float]], int]:
-    """Game ``index``: every seat's set-up features and the winning seat (-1: unfinished)."""
-    n = len(players)
-    levels = [players[(j + index) % n] for j in range(n)]
-    game = Game(Options(players=n), seed=seed + index)
-    bots = [make_bot(level, seed=seed * 1_000_003 + index * 101 + j) for j, level in enumerate(levels)]
+    """Game ``index`` of a tournament: every seat's set-up features and the winning seat (-1: unfinished)."""
+    _, game, bots = seat_game(players, index, seed)
     features: list[list[float]] = []
     while game.winner < 0 and game.turn <= 500:
         if not features and game.phase == ROLL:
-            features = [setup_features(game, q) for q in range(n)]
+            features = [setup_features(game, q) for q in range(len(players))]
         p = game.to_act
         game.apply(bots[p].decide(game.view(p)), check=False)
     return features, game.winner
@@ -107,7 +104,7 @@ def main() -> None:
     theta, errors = fit(results)
     print(f"{len(results)} finished games of {', '.join(players)} (seed {args.seed})")
     print(f"{'feature':20} {'coefficient':>12} {'std. error':>11} {'vs brick pip':>13}")
-    for i, (name, t, e) in enumerate(zip(SETUP_FEATURES, theta, errors)):
+    for name, t, e in zip(SETUP_FEATURES, theta, errors):
         ratio = f"{t / theta[0]:13.2f}" if theta[0] else ""
         print(f"{name:20} {t:12.3f} {e:11.3f} {ratio}")
 

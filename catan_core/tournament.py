@@ -83,21 +83,30 @@ def percentile(sorted_values: Sequence[float], q: float) -> float:
     return sorted_values[index]
 
 
-def play_game(
+def seat_game(
     players: Sequence[str], index: int, seed: int, settings: dict[str, dict[str, Any]] | None = None,
-    max_turns: int = 500, options: Options | None = None,
-) -> GameResult:
-    """Play game ``index`` of a tournament (seats rotated by ``index``)."""
+    options: Options | None = None,
+) -> tuple[list[str], Game, list[Any]]:
+    """Game ``index`` of a tournament before its first move: the level of each seat (rotated
+    by ``index``), the game (seed ``seed + index``) and a seeded bot for every seat."""
     from .bots import make_bot
 
     n = len(players)
     seat_levels = [players[(j + index) % n] for j in range(n)]
-    options = options or Options(players=n)
-    game = Game(options, seed=seed + index)
+    game = Game(options or Options(players=n), seed=seed + index)
     bots = [
         make_bot(level, seed=seed * 1_000_003 + index * 101 + j, **(settings or {}).get(level, {}))
         for j, level in enumerate(seat_levels)
     ]
+    return seat_levels, game, bots
+
+
+def play_game(
+    players: Sequence[str], index: int, seed: int, settings: dict[str, dict[str, Any]] | None = None,
+    max_turns: int = 500, options: Options | None = None,
+) -> GameResult:
+    """Play game ``index`` of a tournament (see :func:`seat_game`)."""
+    seat_levels, game, bots = seat_game(players, index, seed, settings, options)
     times: dict[str, list[float]] = {level: [] for level in set(seat_levels)}
     clock = time.perf_counter
     while game.winner < 0 and game.turn <= max_turns:

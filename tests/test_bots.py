@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from catan_core import actions as A
@@ -343,8 +345,6 @@ def test_setup_odds_share_the_win_and_reward_production():
     """``setup_odds`` gives every seat a log chance to win; the chances add up to one, and
     doubling one seat's production (a settlement made a city) raises its chance and
     lowers everyone else's."""
-    import math
-
     game = Game(Options(players=4), seed=3)
     bots = bots_for(("standard",) * 4, 3)
     while game.phase != ROLL:
