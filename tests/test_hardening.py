@@ -1,0 +1,192 @@
+"""Defects found by trying the engine and the page's stores as a hostile or unlucky user would.
+
+Each test names one hole: outside data that escaped as a plain Python exception, stopped the
+page, or bent a rule. Every refusal must be a :class:`~catan_core.errors.CatanError` with a
+readable message, and nothing may be left half-changed.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from catan_core import saves
+from catan_core.actions import Action
+from catan_core.errors import CatanError, FormatError, InvalidActionError
+from catan_core.game import Game, Options
+from catan_core.scenarios import load_scenario
+from catan_web.store import INDEX_KEY, SETTINGS_KEY, MemoryStorage, SaveMeta, SaveStore
+
+from catan_helpers import path, state
+
+DEEP = 20_000
+
+
+def deep_json(depth: int = DEEP) -> str:
+    return "[" * depth + "]" * depth
+
+
+# --- the page's stores ---------------------------------------------------------------------
+
+
+def test_an_index_entry_with_an_infinite_turn_is_put_aside() -> None:
+    assert SaveMeta.from_json({"id": "g1", "name": "x", "saved": 1.0, "turn": 1e999}) is None
+    storage = MemoryStorage()
+    storage.set("catan.game.g1", "{}")
+    storage.set(INDEX_KEY, '[{"id": "g1", "name": "x", "saved": 1.0, "turn": 1e999}]')
+    [meta] = SaveStore(storage).list()
+    assert meta.id == "g1"
+
+
+@pytest.mark.parametrize("key", [SETTINGS_KEY, INDEX_KEY])
+def test_deeply_nested_settings_or_index_do_not_escape(key: str) -> None:
+    storage = MemoryStorage()
+    storage.set(key, deep_json())
+    store = SaveStore(storage)
+    assert store.settings() == {}
+    assert store.list() == []
+
+
+# --- action texts and values ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["² roll", "¹ end", "0 road ²", "1" * 5000 + " roll", "0 road " + "9" * 5000],
+    ids=["superscript-seat", "superscript-end", "superscript-value", "long-seat", "long-value"],
+)
+def test_odd_digits_in_an_action_text_are_refused_as_invalid(text: str) -> None:
+    with pytest.raises(InvalidActionError):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("value", [("0", "roll"), None, b"0 roll", 7, ["0", "roll", None]], ids=repr)
+def test_apply_and_is_legal_refuse_what_is_not_an_action(value: object) -> None:
+    game = Game(Options(players=3, board="beginner"), seed=1)
+    before = state(game)
+    assert game.is_legal(value) is False  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError):
+        game.apply(value)  # type: ignore[arg-type]
+    assert state(game) == before
+
+
+def test_a_save_whose_history_holds_an_odd_digit_is_refused_as_a_format_error() -> None:
+    game = Game(Options(players=3, board="beginner"), seed=1)
+    game.apply("0 roll 2+3")
+    data = saves.dump(game)
+    data["history"][0] = "² roll"
+    for verify in (True, False):
+        with pytest.raises(FormatError):
+            saves.load(copy.deepcopy(data), verify_history=verify)
+    with pytest.raises(FormatError):
+        saves.loads(json.dumps(data))
+
+
+# --- loaders: exact types ---------------------------------------------------------------------
+
+
+def beginner_save() -> dict:
+    game = Game(Options(players=3, board="beginner"), seed=1)
+    game.apply("0 roll 2+3")
+    return saves.dump(game)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda d: d["seats"][0].update(color="#d7263d\n"),
+        lambda d: d.update(version=True),
+        lambda d: d["state"].update(longest_road=-20),
+        lambda d: d["state"].update(largest_army=-2),
+        lambda d: d["state"].update(winner=-7),
+        lambda d: d["state"].update(setup_node=-5),
+        lambda d: d["state"].update(turn=-1),
+        lambda d: d["state"].update(forced_dice=[[True, 6]]),
+        lambda d: d["state"].update(dice=[True, 6]),
+        lambda d: d["state"].update(rng=-1),
+        lambda d: d["state"].update(rng=2**64),
+    ],
+)
+def test_a_save_with_a_bent_value_is_refused(change) -> None:  # type: ignore[no-untyped-def]
+    data = beginner_save()
+    change(data)
+    for verify in (True, False):
+        with pytest.raises(FormatError):
+            saves.load(copy.deepcopy(data), verify_history=verify)
+
+
+def test_scenario_dice_must_be_numbers_not_booleans() -> None:
+    data = {"format": "catan-scenario", "players": [{}, {}], "dice": [[True, 6]]}
+    with pytest.raises(FormatError):
+        load_scenario(data)
+
+
+def test_scenario_colour_with_a_trailing_newline_is_refused() -> None:
+    data = {"format": "catan-scenario", "players": [{"color": "#d7263d\n"}, {}]}
+    with pytest.raises(FormatError):
+        load_scenario(data)
+
+
+# --- scenarios in the set-up phase ---------------------------------------------------------------
+
+
+def setup_scenario(players: list[dict], **top: object):  # type: ignore[no-untyped-def]
+    data = {"format": "catan-scenario", "board": "beginner", "phase": "setup", "players": players}
+    data.update(top)
+    return load_scenario(data)
+
+
+def test_set_up_placements_may_not_go_past_the_piece_limits() -> None:
+    five = [0, 2, 4, 13, 15]  # five settlements far enough apart
+    with pytest.raises(FormatError) as info:
+        setup_scenario([{"settlements": five}, {}])
+    assert info.value.key == "format.pieces"
+
+
+def test_a_set_up_settlement_that_cuts_a_road_takes_longest_road_away() -> None:
+    # Ana's six-road trail 16-22-28-34-39-44-48 holds Longest Road; a set-up settlement of Ben
+    # on 34 (free by the distance rule: Ana builds only at the ends) cuts it to 3 + 3.
+    game = setup_scenario(
+        [
+            {"settlements": [16, 48], "roads": path(16, 22, 28, 34, 39, 44, 48)},
+            {},
+        ],
+        current=1,
+    )
+    assert game.longest_road == 0
+    game.apply(Action(1, "settlement", 34))
+    assert game.players[0].road_length == 3
+    assert game.longest_road == -1
+
+
+def test_a_crowded_board_that_leaves_no_set_up_spot_is_refused() -> None:
+    from catan_core.board import NODE_COUNT, NODE_NODES
+
+    taken: list[int] = []
+    for n in range(NODE_COUNT):  # a maximal set of settlements obeying the distance rule
+        if all(m not in taken for m in NODE_NODES[n]):
+            taken.append(n)
+    players = [{"settlements": taken[i::3][:5]} for i in range(3)]
+    with pytest.raises(FormatError):
+        setup_scenario(players)
+
+
+def test_a_scenario_already_won_is_not_left_with_set_up_or_discards_pending() -> None:
+    winner = {"cities": [12, 31, 3, 40], "settlements": [9], "roads": [11, 47, 6, 51], "hand": {"ore": 9}}
+    for phase in ("setup", "discard"):
+        data = {"format": "catan-scenario", "board": "beginner", "phase": phase, "players": [winner, {"hand": {"grain": 8}}]}
+        try:
+            game = load_scenario(data)
+        except FormatError:
+            continue  # refusing the position is a fine answer
+        assert game.phase == "over" and not game.setup_order and not any(game.discards)
+        assert saves.dumps(saves.loads(saves.dumps(game))) == saves.dumps(game)
+
+
+def test_every_refusal_is_a_catan_error_with_a_message() -> None:
+    for bad in ("", "{", "[]", deep_json(), '{"format": "catan-save", "version": 1}'):
+        with pytest.raises(CatanError) as info:
+            saves.loads(bad)
+        assert str(info.value)
