@@ -139,7 +139,7 @@ def setup_scenario(players: list[dict], **top: object):  # type: ignore[no-untyp
 
 
 def test_set_up_placements_may_not_go_past_the_piece_limits() -> None:
-    five = [0, 2, 4, 13, 15]  # five settlements far enough apart
+    five = [0, 1, 2, 7, 8]  # five settlements far enough apart
     with pytest.raises(FormatError) as info:
         setup_scenario([{"settlements": five}, {}])
     assert info.value.key == "format.pieces"
