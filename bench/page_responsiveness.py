@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
-from catan_core.scenarios import BEGINNER_PIECES  # noqa: E402
+from catan_core.board import BEGINNER_PIECES  # noqa: E402
 
 GAPS = """() => {
     window.gaps = [];

@@ -16,6 +16,7 @@ Action(player=2, kind='road', value=17)
 
 from __future__ import annotations
 
+import re
 from typing import Any, NamedTuple
 
 from .board import RESOURCES
@@ -32,7 +33,7 @@ CITY = "city"  # value: node id
 BUY = "buy"  # buy a development card; value None
 KNIGHT = "knight"  # play a Knight; the robber move follows; value None
 ROAD_BUILDING = "road_building"  # play Road Building; value None
-YEAR_OF_PLENTY = "year_of_plenty"  # value: (resource, resource)
+YEAR_OF_PLENTY = "year_of_plenty"  # value: (resource, resource); fewer when the bank holds fewer than 2
 MONOPOLY = "monopoly"  # value: resource
 DISCARD = "discard"  # value: Cards to give back
 ROBBER = "robber"  # value: (hex, victim seat or -1)
@@ -74,7 +75,7 @@ class Action(NamedTuple):
         elif kind == MONOPOLY:
             body = RESOURCES[v]
         elif kind == YEAR_OF_PLENTY:
-            body = f"{RESOURCES[v[0]]},{RESOURCES[v[1]]}"
+            body = ",".join(RESOURCES[r] for r in v) or "-"
         elif kind == MARITIME:
             body = f"{RESOURCES[v[0]]}>{RESOURCES[v[1]]}"
         elif kind == DISCARD:
@@ -95,18 +96,34 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> "Action":
         """Read the text form; raises :class:`InvalidActionError` when malformed."""
+        if not isinstance(text, str) or len(text) > MAX_TEXT:
+            raise InvalidActionError("action.unparseable", text=str(text)[:80])
         parts = text.strip().split(None, 2)
-        if len(parts) < 2 or not parts[0].isdigit() or parts[1] not in KINDS:
+        if len(parts) < 2 or parts[1] not in KINDS:
             raise InvalidActionError("action.unparseable", text=text)
-        player, kind = int(parts[0]), parts[1]
         body = parts[2].strip() if len(parts) == 3 else ""
         try:
-            value = _parse_value(kind, body)
+            player = _number(parts[0], signed=False)
+            value = _parse_value(parts[1], body)
         except (ValueError, IndexError, KeyError):
             raise InvalidActionError("action.unparseable", text=text) from None
-        action = cls(player, kind, value)
+        action = cls(player, parts[1], value)
         validate_shape(action)
         return action
+
+
+MAX_TEXT = 2000
+"""Longest action text read (the longest well-formed one, an offer of 95 cards for 95, has about 1300)."""
+_DIGITS = re.compile(r"[0-9]{1,3}")
+_SIGNED_DIGITS = re.compile(r"-?[0-9]{1,3}")
+
+
+def _number(text: str, signed: bool = True) -> int:
+    """A small number written in ASCII digits, perhaps negative (``int`` would also take ``"²"``,
+    ``"1_0"`` or ``" 7"``); :func:`validate_shape` judges its range."""
+    if not (_SIGNED_DIGITS if signed else _DIGITS).fullmatch(text):
+        raise ValueError(text)
+    return int(text)
 
 
 def cards_text(cards: Cards) -> str:
@@ -122,23 +139,27 @@ def parse_cards(text: str) -> Cards:
         return (0, 0, 0, 0, 0)
     for item in text.split(","):
         name, _, number = item.strip().partition(":")
-        counts[RESOURCES.index(name.strip())] += int(number) if number else 1
+        counts[RESOURCES.index(name.strip())] += _number(number) if number else 1
     return tuple(counts)  # type: ignore[return-value]
 
 
 def _parse_value(kind: str, body: str) -> Value:
     if kind in (ROAD, SETTLEMENT, CITY, CONFIRM):
-        return int(body)
+        return _number(body)
     if kind == ROLL:
         if not body:
             return None
         a, b = body.split("+")
-        return int(a), int(b)
+        return _number(a), _number(b)
     if kind == MONOPOLY:
         return RESOURCES.index(body)
     if kind == YEAR_OF_PLENTY:
-        a, b = body.split(",")
-        return RESOURCES.index(a.strip()), RESOURCES.index(b.strip())
+        if body == "-":
+            return ()
+        names = body.split(",")
+        if len(names) > 2:
+            raise ValueError(body)
+        return tuple(RESOURCES.index(name.strip()) for name in names)
     if kind == MARITIME:
         a, b = body.split(">")
         return RESOURCES.index(a.strip()), RESOURCES.index(b.strip())
@@ -146,11 +167,11 @@ def _parse_value(kind: str, body: str) -> Value:
         return parse_cards(body)
     if kind == ROBBER:
         h, victim = body.split()
-        return int(h), -1 if victim == "-" else int(victim)
+        return _number(h), -1 if victim == "-" else _number(victim)
     if kind == OFFER:
         terms, _, target = body.rpartition(" to ")
         give, want = terms.split(">")
-        return parse_cards(give), parse_cards(want), -1 if target.strip() == "all" else int(target)
+        return parse_cards(give), parse_cards(want), -1 if target.strip() == "all" else _number(target.strip())
     if kind == COUNTER:
         give, want = body.split(">")
         return parse_cards(give), parse_cards(want)
@@ -190,7 +211,9 @@ def validate_shape(action: Action) -> None:
         ok = v is None or (isinstance(v, tuple) and len(v) == 2 and all(_is_int(d, 1, 7) for d in v))
     elif kind == MONOPOLY:
         ok = _is_int(v, 0, 5)
-    elif kind in (YEAR_OF_PLENTY, MARITIME):
+    elif kind == YEAR_OF_PLENTY:
+        ok = isinstance(v, tuple) and len(v) <= 2 and all(_is_int(r, 0, 5) for r in v)
+    elif kind == MARITIME:
         ok = isinstance(v, tuple) and len(v) == 2 and all(_is_int(r, 0, 5) for r in v)
     elif kind == DISCARD:
         ok = _is_cards(v)

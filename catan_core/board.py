@@ -26,24 +26,20 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .errors import FormatError
+from .jsonread import Obj
+from .names import (  # noqa: F401 - the board's vocabulary, re-exported for its readers
+    BRICK, DESERT, FIELDS, FOREST, GENERIC_HARBOR, GRAIN, HARBOR_TYPES, HILLS, LUMBER, MOUNTAINS, ORE, PASTURE,
+    RESOURCES, TERRAINS, WOOL,
+)
 from .rng import Rng
 
 # --- resources and terrains -------------------------------------------------------
 
-BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
-RESOURCES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
-"""Resource names by id; hands and costs are 5-tuples of counts in this order."""
-
-FOREST, PASTURE, FIELDS, HILLS, MOUNTAINS, DESERT = range(6)
-TERRAINS: tuple[str, ...] = ("forest", "pasture", "fields", "hills", "mountains", "desert")
 TERRAIN_RESOURCE: tuple[int, ...] = (LUMBER, WOOL, GRAIN, BRICK, ORE, -1)
 """The resource each terrain produces (-1 for the desert)."""
-
-GENERIC_HARBOR = 5
-"""Harbor type of a 3:1 harbor; types 0..4 are the 2:1 harbors of that resource."""
-HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("generic",)
 
 TERRAIN_DECK: tuple[int, ...] = (FOREST,) * 4 + (PASTURE,) * 4 + (FIELDS,) * 4 + (HILLS,) * 3 + (
     MOUNTAINS,
@@ -207,6 +203,30 @@ class Board:
         red = [h for h in range(HEX_COUNT) if self.numbers[h] in (6, 8)]
         return any(g in HEX_NEIGHBORS[h] for h in red for g in red)
 
+    def to_json(self) -> dict[str, Any]:
+        """This layout as names and numbers (the form saves and scenarios use)."""
+        return {
+            "terrains": [TERRAINS[t] for t in self.terrains],
+            "numbers": list(self.numbers),
+            "harbors": [HARBOR_TYPES[h] for h in self.harbors],
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Board":
+        """Read and check a layout written by :meth:`to_json`."""
+        obj = Obj(data, "board")
+        obj.only(("terrains", "numbers", "harbors"))
+        terrains = obj.list("terrains", HEX_COUNT)
+        harbors = obj.list("harbors", len(HARBOR_NODES))
+        if len(terrains) != HEX_COUNT or len(harbors) != len(HARBOR_NODES) or not all(
+            t in TERRAINS for t in terrains
+        ) or not all(h in HARBOR_TYPES for h in harbors):
+            raise FormatError("format.field", field="board")
+        numbers = obj.ints("numbers", 0, max(NUMBER_TOKENS) + 1, HEX_COUNT)
+        return cls(
+            tuple(TERRAINS.index(t) for t in terrains), tuple(numbers), tuple(HARBOR_TYPES.index(h) for h in harbors)
+        )
+
     @classmethod
     def beginner(cls) -> "Board":
         """The project's fixed beginner layout (documented in the README)."""
@@ -246,3 +266,13 @@ BEGINNER_BOARD = Board(
     harbors=(GENERIC_HARBOR, WOOL, GENERIC_HARBOR, ORE, GRAIN, GENERIC_HARBOR, BRICK, LUMBER, GENERIC_HARBOR),
 )
 """The fixed beginner layout of this project (not the printed one)."""
+
+
+BEGINNER_PIECES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
+    ((12, 31), (11, 47)),
+    ((9, 34), (8, 42)),
+    ((22, 41), (24, 60)),
+    ((19, 40), (29, 51)),
+)
+"""Per seat on the beginner board: (first settlement, second settlement), (road, road).
+Each seat starts with the resources around its second settlement."""

@@ -10,15 +10,16 @@ import sys
 from .actions import Action
 from .board import HEX_COUNT, RESOURCES, TERRAINS
 from .errors import CatanError
-from .game import DEV_CARDS, Game, Options, Seat, default_seats
+from .game import Game
+from .names import DEV_CARDS
+from .state import Options, Seat, default_seats
 from .i18n import translate
-from .saves import check_consistency
 from .simulate import simulate
 
 
 def check_invariants(game: Game) -> None:
     """Raise AssertionError or FormatError when a finished game breaks a conservation law."""
-    check_consistency(game)  # 19 of each resource, 25 development cards, pieces, holders
+    game.check()  # 19 of each resource, 25 development cards, pieces, holders, someone can act
     for p, pl in enumerate(game.players):
         assert len(pl.settlements) <= 5 and len(pl.cities) <= 4 and len(pl.roads) <= 15, p
         expected = len(pl.settlements) + 2 * len(pl.cities) + pl.dev[1]

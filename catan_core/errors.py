@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .i18n import translate
+
 
 class CatanError(ValueError):
     """Base of every error the engine raises on bad input."""
@@ -25,8 +27,6 @@ class CatanError(ValueError):
         super().__init__(key)
 
     def __str__(self) -> str:
-        from .i18n import translate
-
         return translate(self.key, self.params, "en")
 
 

@@ -24,206 +24,47 @@ development cards, trade, Longest Road and Largest Army, victory.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from typing import Any, Iterator, NamedTuple
 
 from . import actions as A
 from .actions import Action, Cards, validate_shape
-from .board import (
-    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES,
-    Board,
-)
-from .errors import CatanError, FormatError, IllegalActionError
-from .longest_road import longest_road
+from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
+from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
+from .events import Event
+from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
+from .state import (
+    CITIES, DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES, RESOURCE_SUPPLY,
+    ROAD_BUILDING_PHASE, ROADS, ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options,
+    PlayerState, Seat, State, TradeOffer, award, check_seats, copy_state, default_seats,
+)
 from .views import View, make_view
 
-# --- constants -----------------------------------------------------------------------
+__all__ = [
+    "COSTS", "DEV_CARDS", "DEV_DECK", "Event", "Game", "Options", "PHASES", "PlayerState", "SEAT_KINDS", "Seat",
+    "Snapshot", "State", "TradeOffer", "default_seats",
+]
 
-KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
-DEV_CARDS: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
-DEV_DECK: tuple[int, ...] = (14, 5, 2, 2, 2)
-"""How many of each development card the deck holds (25)."""
+# --- prices ------------------------------------------------------------------------------
 
 ROAD_COST: Cards = (1, 1, 0, 0, 0)
 SETTLEMENT_COST: Cards = (1, 1, 1, 1, 0)
 CITY_COST: Cards = (0, 0, 0, 2, 3)
 DEV_CARD_COST: Cards = (0, 0, 1, 1, 1)
 COSTS: dict[str, Cards] = {A.ROAD: ROAD_COST, A.SETTLEMENT: SETTLEMENT_COST, A.CITY: CITY_COST, A.BUY: DEV_CARD_COST}
-
-RESOURCE_SUPPLY = 19
-"""Cards of each resource in the game (bank plus hands)."""
-SETTLEMENTS, CITIES, ROADS = 5, 4, 15
-"""Pieces each player owns."""
-LONGEST_ROAD_MIN, LARGEST_ARMY_MIN = 5, 3
-
-# phases
-SETUP_SETTLEMENT = "setup_settlement"
-SETUP_ROAD = "setup_road"
-ROLL = "roll"  # the current player must roll (a Knight may be played first)
-MAIN = "main"  # trade and build
-DISCARD = "discard"  # players over the limit discard after a 7
-ROBBER = "robber"  # the current player moves the robber (and steals)
-ROAD_BUILDING_PHASE = "road_building"  # placing the free roads of Road Building
-TRADE = "trade"  # a domestic offer is out: answers, then the offering player decides
-OVER = "over"
-PHASES: tuple[str, ...] = (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, ROBBER, ROAD_BUILDING_PHASE, TRADE, OVER)
-
-SEAT_KINDS: tuple[str, ...] = ("human", "random", "beginner", "standard", "strong")
+"""What each build costs, by action kind."""
+YEAR_OF_PLENTY_CARDS = 2
+"""Cards Year of Plenty takes from the bank (fewer when the bank holds fewer)."""
 
 
-@dataclass(frozen=True)
-class Options:
-    """Game options; all defaults follow RULES.md."""
+class Snapshot(NamedTuple):
+    """A game's position at one moment, to return to with :meth:`Game.restore`."""
 
-    players: int = 4
-    """Number of seats, 2 to 4 (2 is a house rule)."""
-    vp_target: int = 10
-    """Victory points needed to win."""
-    friendly_robber: bool = False
-    """When on, players with 2 or fewer public victory points cannot be robbed."""
-    discard_limit: int = 7
-    """On a 7, players holding more cards than this discard half (rounded down)."""
-    board: str = "random"
-    """``"random"`` (set-up phase, highest roll starts) or ``"beginner"`` (preset pieces)."""
-    separate_red_numbers: bool = True
-    """Random boards: no 6 or 8 on touching hexes."""
-
-    def problems(self) -> list[tuple[str, dict[str, Any]]]:
-        """What is wrong with these options, as message keys (empty when valid)."""
-        out: list[tuple[str, dict[str, Any]]] = []
-        if not (isinstance(self.players, int) and 2 <= self.players <= 4):
-            out.append(("format.option_players", {}))
-        if not (isinstance(self.vp_target, int) and 3 <= self.vp_target <= 20):
-            out.append(("format.option_vp_target", {}))
-        if not (isinstance(self.discard_limit, int) and 5 <= self.discard_limit <= 20):
-            out.append(("format.option_discard_limit", {}))
-        if self.board not in ("random", "beginner"):
-            out.append(("format.option_board", {}))
-        if not isinstance(self.friendly_robber, bool) or not isinstance(self.separate_red_numbers, bool):
-            out.append(("format.option_flag", {}))
-        return out
-
-
-DEFAULT_COLORS: tuple[str, ...] = ("#d7263d", "#1b65c4", "#e8e8e8", "#f29e1f")
-DEFAULT_COLOR_NAMES: tuple[str, ...] = ("red", "blue", "white", "orange")
-
-
-@dataclass(frozen=True)
-class Seat:
-    """Who sits at a seat: a display name, a colour (``#rrggbb``) and who plays it."""
-
-    name: str
-    color: str
-    kind: str = "human"
-    """``"human"`` or a computer player level (see :mod:`catan_core.bots`)."""
-
-
-def default_seats(players: int) -> tuple[Seat, ...]:
-    """Seats named after their colours, all played by people."""
-    return tuple(Seat(DEFAULT_COLOR_NAMES[i].title(), DEFAULT_COLORS[i]) for i in range(players))
-
-
-class Event(NamedTuple):
-    """Something that happened, for logs and animations.
-
-    ``data`` is public. ``secret`` holds details only the seats in ``audience`` may see
-    (the card stolen, the development card bought); use :meth:`for_viewer`.
-    Message key of the sentence: ``"event." + kind``.
-    """
-
-    kind: str
-    player: int
-    data: dict[str, Any]
-    secret: dict[str, Any] | None = None
-    audience: tuple[int, ...] = ()
-
-    def for_viewer(self, viewer: int | None) -> "Event":
-        """This event as ``viewer`` may see it (``None``: a spectator)."""
-        if self.secret is None or viewer in self.audience:
-            return self
-        return Event(self.kind, self.player, self.data, None, self.audience)
-
-    def message(self) -> tuple[str, dict[str, Any]]:
-        """The message key and parameters of this event's sentence (see :mod:`catan_core.i18n`)."""
-        key = "event." + self.kind
-        if self.audience and self.secret is None:
-            key += "_hidden"
-        elif self.kind == "longest_road" and self.player < 0:
-            key += "_none"
-        params = {"player": self.player, **self.data}
-        if self.secret:
-            params.update(self.secret)
-        return key, params
-
-
-class PlayerState:
-    """Everything one seat holds. Hidden parts (``hand``, ``dev``) are read via views."""
-
-    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length", "ratios")
-
-    def __init__(self) -> None:
-        self.hand: list[int] = [0] * 5
-        self.dev: list[int] = [0] * 5
-        """Development cards held and not yet played (victory points included)."""
-        self.dev_new: list[int] = [0] * 5
-        """Of ``dev``, the cards bought this turn (not playable yet)."""
-        self.played: list[int] = [0] * 5
-        """Development cards played face up, by kind (``played[KNIGHT]`` is the army)."""
-        self.settlements: list[int] = []
-        self.cities: list[int] = []
-        self.roads: list[int] = []
-        self.road_length = 0
-        self.ratios: list[int] = [4] * 5
-        """Best maritime ratio for giving each resource (from the harbors reached)."""
-
-    def copy(self) -> "PlayerState":
-        """An independent copy."""
-        p = PlayerState.__new__(PlayerState)
-        p.hand, p.dev, p.dev_new, p.played = self.hand[:], self.dev[:], self.dev_new[:], self.played[:]
-        p.settlements, p.cities, p.roads = self.settlements[:], self.cities[:], self.roads[:]
-        p.road_length = self.road_length
-        p.ratios = self.ratios[:]
-        return p
-
-    @property
-    def hand_size(self) -> int:
-        """Number of resource cards held."""
-        return sum(self.hand)
-
-    @property
-    def knights(self) -> int:
-        """Knights played."""
-        return self.played[KNIGHT]
-
-
-@dataclass
-class TradeOffer:
-    """A domestic offer of the current player: ``give`` for ``want``, to some seats.
-
-    ``answers[seat]`` is ``("accept", None)``, ``("decline", None)`` or
-    ``("counter", (give, want))`` with terms seen from the offering player.
-    """
-
-    offerer: int
-    give: Cards
-    want: Cards
-    targets: tuple[int, ...]
-    answers: dict[int, tuple[str, tuple[Cards, Cards] | None]] = field(default_factory=dict)
-
-    def waiting_for(self) -> int:
-        """The next seat that must answer, or -1 when all have."""
-        for seat in self.targets:
-            if seat not in self.answers:
-                return seat
-        return -1
-
-    def terms_with(self, seat: int) -> tuple[Cards, Cards] | None:
-        """What the offerer gives and gets when closing with ``seat`` (None if not possible)."""
-        answer = self.answers.get(seat)
-        if answer is None or answer[0] == A.DECLINE:
-            return None
-        return (self.give, self.want) if answer[0] == A.ACCEPT else answer[1]
+    state: State
+    history: int
+    """How many actions had been played."""
+    log: int
+    """How many events had happened."""
 
 
 _SEATS = range(6)
@@ -259,94 +100,62 @@ def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
     yield from rec(0, size, [])
 
 
-class Game:
-    """A game of the base set. See the module docstring for the way in."""
+class Game(State):
+    """A game of the base set: a :class:`~catan_core.state.State` plus the rules and the
+    record of how it came about (``seed``, ``history``, ``log``, ``origin``). See the module
+    docstring for the way in."""
+
+    seed: int
+    """The seed the game was created from (its board and start roll come from it)."""
+    history: list[Action]
+    """Every action applied, in order."""
+    log: list[Event]
+    """Everything that happened, in order (secrets included: read it through views)."""
+    origin: dict[str, Any] | None
+    """The scenario this game started from (None: a new game from the seed)."""
 
     def __init__(self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None) -> None:
         """A new game: the board is laid out and, on a random board, the starting player is
         rolled for; the game then waits for the first set-up placement (or, on the beginner
         board, the first roll)."""
         options = options or Options()
-        problems = options.problems()
-        if problems:
-            raise FormatError(problems[0][0], **problems[0][1])
-        self.options = options
+        options.check()
+        seats = seats or default_seats(options.players)
+        check_seats(seats, options.players)
         self.seed = seed_to_int(seed)
-        self.seats: tuple[Seat, ...] = seats or default_seats(options.players)
-        if len(self.seats) != options.players:
-            raise FormatError("format.seat_count")
-        if len({seat.color.lower() for seat in self.seats}) < len(self.seats):
-            raise FormatError("format.seat_colors")
-        self.rng = Rng(self.seed)
-        self.board = Board.beginner() if options.board == "beginner" else Board.random(self.rng, options.separate_red_numbers)
-        n = options.players
-        self.players = [PlayerState() for _ in range(n)]
-        self.node_owner = [-1] * NODE_COUNT
-        self.node_city = [False] * NODE_COUNT
-        self.edge_owner = [-1] * len(EDGE_NODES)
-        self.bank = [RESOURCE_SUPPLY] * 5
-        self.deck = list(DEV_DECK)
-        self.robber = self.board.desert
-        self.phase = SETUP_SETTLEMENT
-        self.current = 0
-        self.turn = 0
-        """Turns started so far (0 during the set-up phase)."""
-        self.setup_order: list[int] = []
-        """Remaining set-up placements, by seat (snake order)."""
-        self.setup_node = -1
-        """The settlement just placed in the set-up phase (its road must touch it)."""
-        self.dev_played = False
-        self.discards = [0] * n
-        """Cards each seat still has to discard."""
-        self.after_robber = MAIN
-        self.free_roads = 0
-        self.trade: TradeOffer | None = None
-        self.longest_road = -1
-        self.largest_army = -1
-        self.dice: tuple[int, int] | None = None
-        self.winner = -1
-        self.forced_dice: list[tuple[int, int]] = []
-        """Dice results queued by a scenario or a test; used before random ones."""
-        self.history: list[Action] = []
-        self.log: list[Event] = []
-        self.origin: dict[str, Any] | None = None
-        """The scenario this game started from (None: a new game from the seed)."""
+        rng = Rng(self.seed)
+        board = Board.beginner() if options.board == "beginner" else Board.random(rng, options.separate_red_numbers)
+        copy_state(State.new(options, seats, board, rng), self, share=True)
+        self.history, self.log, self.origin = [], [], None
         if options.board == "beginner":
             self._beginner_start()
         else:
             self._roll_for_start()
 
-    # --- the way in ---------------------------------------------------------------------
+    @classmethod
+    def from_state(cls, state: State, seed: int = 0, origin: dict[str, Any] | None = None) -> "Game":
+        """A game continuing from ``state``, with an empty history. The game takes the
+        state over (pass ``state.copy()`` to keep using it); :meth:`check` the game when the
+        state comes from outside."""
+        game = object.__new__(cls)
+        copy_state(state, game, share=True)
+        game.seed, game.history, game.log, game.origin = seed, [], [], origin
+        return game
 
-    @property
-    def to_act(self) -> int:
-        """The seat that must act now (-1 when the game is over)."""
-        phase = self.phase
-        if phase == DISCARD:
-            n = len(self.players)
-            for i in range(n):
-                seat = (self.current + i) % n
-                if self.discards[seat]:
-                    return seat
-        if phase == TRADE and self.trade is not None:
-            seat = self.trade.waiting_for()
-            if seat >= 0:
-                return seat
-        if phase == OVER:
-            return -1
-        return self.current
+    # --- the way in ---------------------------------------------------------------------
 
     def apply(self, action: Action | str, check: bool = True) -> list[Event]:
         """Perform ``action`` (or its text form) and return what happened.
 
         With ``check`` (the default) an illegal action raises
-        :class:`~catan_core.errors.IllegalActionError` and changes nothing. ``check=False``
+        :class:`~catan_core.errors.IllegalActionError` (a malformed one
+        :class:`~catan_core.errors.InvalidActionError`) and changes nothing. ``check=False``
         is the fast path for callers that took the action from :meth:`legal_actions`.
         """
         if isinstance(action, str):
             action = Action.parse(action)
         if check:
-            self.check(action)
+            self.check_action(action)
         events: list[Event] = []
         self._perform(action, events)
         self.history.append(action)
@@ -356,7 +165,7 @@ class Game:
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now (False for a malformed action too)."""
         try:
-            self.check(action)
+            self.check_action(action)
         except CatanError:
             return False
         return True
@@ -379,7 +188,7 @@ class Game:
             return out
         if phase == SETUP_SETTLEMENT:
             actions = _SETTLEMENT_ACTIONS[p]
-            return [actions[n] for n in self._free_nodes()]
+            return [actions[n] for n in self.setup_spots()]
         if phase == SETUP_ROAD:
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
@@ -400,8 +209,10 @@ class Game:
             return self._trade_actions(p)
         return []
 
-    def check(self, action: Action) -> None:
+    def check_action(self, action: Action) -> None:
         """Raise the error that applying ``action`` now would raise, or return None."""
+        if not isinstance(action, Action):
+            raise InvalidActionError("action.malformed", action=repr(action)[:80])
         validate_shape(action)
         p, kind, value = action
         if self.phase == OVER:
@@ -413,36 +224,49 @@ class Game:
         checker = getattr(self, "_check_" + kind)
         checker(p, value)
 
-    def view(self, viewer: int | None = None, with_log: bool = True) -> "View":
+    def view(self, viewer: int | None = None, with_log: bool = True) -> View:
         """What ``viewer`` may see (``None``: a spectator). See :mod:`catan_core.views`."""
-        return make_view(self, viewer, with_log)
+        legal = self.legal_actions() if viewer is not None and viewer == self.to_act else ()
+        return make_view(self, viewer, legal, self.log if with_log else ())
 
-    # --- derived facts ------------------------------------------------------------------------
+    def check(self) -> None:
+        """Refuse a position the rules cannot produce (see :meth:`State.check`) or one where
+        whoever must act has nothing they may do."""
+        State.check(self)
+        if self.phase != OVER and not self.legal_actions():
+            raise FormatError("format.stuck", seat=self.to_act)
 
-    def victory_points(self, p: int, public: bool = False) -> int:
-        """Victory points of seat ``p``; ``public`` leaves out hidden Victory Point cards."""
-        pl = self.players[p]
-        vp = len(pl.settlements) + 2 * len(pl.cities)
-        vp += 2 * (self.longest_road == p) + 2 * (self.largest_army == p)
-        return vp if public else vp + pl.dev[VICTORY_POINT]
-
-    def trade_ratio(self, p: int, resource: int) -> int:
-        """Best maritime ratio of seat ``p`` for giving ``resource`` (4, 3 or 2)."""
-        return self.players[p].ratios[resource]
+    # --- returning to an earlier position -----------------------------------------------------
 
     def copy(self) -> "Game":
         """An independent copy, for search (history and log are copied too)."""
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g.rng = Rng(self.rng.state)
-        g.players = [p.copy() for p in self.players]
-        g.node_owner, g.node_city, g.edge_owner = self.node_owner[:], self.node_city[:], self.edge_owner[:]
-        g.bank, g.deck, g.discards = self.bank[:], self.deck[:], self.discards[:]
-        g.setup_order, g.forced_dice = self.setup_order[:], self.forced_dice[:]
-        g.history, g.log = list(self.history), list(self.log)
-        if self.trade is not None:
-            g.trade = replace(self.trade, answers=dict(self.trade.answers))
-        return g
+        game = object.__new__(Game)
+        copy_state(self, game)
+        game.seed, game.origin = self.seed, self.origin
+        game.history, game.log = self.history[:], self.log[:]
+        return game
+
+    def snapshot(self) -> Snapshot:
+        """The position now, to return to later with :meth:`restore`.
+
+        >>> game = Game(Options(players=3, board="beginner"), seed=1)
+        >>> mark = game.snapshot()
+        >>> _ = game.apply("0 roll 2+3")
+        >>> game.restore(mark); game.phase, len(game.history)
+        ('roll', 0)
+        """
+        state = object.__new__(State)
+        copy_state(self, state)
+        return Snapshot(state, len(self.history), len(self.log))
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Return exactly to the position of ``snapshot``, taken earlier in this game:
+        every field, the generator, and the history and log as they were then."""
+        if snapshot.history > len(self.history) or snapshot.log > len(self.log):
+            raise ValueError("the snapshot is not of this game's past")
+        copy_state(snapshot.state, self)
+        del self.history[snapshot.history:]
+        del self.log[snapshot.log:]
 
     # --- set-up ---------------------------------------------------------------------------
 
@@ -462,15 +286,13 @@ class Game:
         self.log.append(Event("start_roll", start, {"rounds": rounds}))
 
     def _beginner_start(self) -> None:
-        from .scenarios import BEGINNER_PIECES
-
         events: list[Event] = []
         for p in range(len(self.players)):
             (first, second), roads = BEGINNER_PIECES[p]
             for n in (first, second):
-                self._place_settlement(p, n)
+                self.add_settlement(p, n)
             for e in roads:
-                self._place_road(p, e)
+                self.add_road(p, e)
             self._collect_second_settlement(p, second, events)
         self._update_longest_road()
         self._start_turn(0, events)
@@ -622,10 +444,6 @@ class Game:
 
     # --- building ---------------------------------------------------------------------------
 
-    def _free_nodes(self) -> list[int]:
-        owner = self.node_owner
-        return [n for n in range(NODE_COUNT) if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n])]
-
     def road_spots(self, p: int) -> list[int]:
         """Empty paths where seat ``p`` may build a road."""
         edge_owner, node_owner = self.edge_owner, self.node_owner
@@ -681,15 +499,11 @@ class Game:
             )
             raise _fail("rule.road_blocked" if touches_own else "rule.road_not_connected", edge=e)
 
-    def _place_road(self, p: int, e: int) -> None:
-        self.edge_owner[e] = p
-        self.players[p].roads.append(e)
-
     def _do_road(self, p: int, e: int, events: list[Event]) -> None:
         phase = self.phase
         if phase == MAIN:
             self._pay(p, ROAD_COST)
-        self._place_road(p, e)
+        self.add_road(p, e)
         events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
         self._update_longest_road(events, players=(p,))
         if phase == SETUP_ROAD:
@@ -715,32 +529,21 @@ class Game:
         if not any(self.edge_owner[e] == p for e in NODE_EDGES[node]):
             raise _fail("rule.settlement_not_connected", node=node)
 
-    def _place_settlement(self, p: int, node: int) -> None:
-        self.node_owner[node] = p
-        pl = self.players[p]
-        pl.settlements.append(node)
-        harbor = self.board.node_harbor(node)
-        if harbor == GENERIC_HARBOR:
-            pl.ratios = [min(r, 3) for r in pl.ratios]
-        elif harbor >= 0:
-            pl.ratios[harbor] = 2
-
     def _do_settlement(self, p: int, node: int, events: list[Event]) -> None:
         setup = self.phase == SETUP_SETTLEMENT
         if not setup:
             self._pay(p, SETTLEMENT_COST)
-        self._place_settlement(p, node)
+        self.add_settlement(p, node)
         events.append(Event("build_settlement", p, {"node": node}))
+        # a settlement can cut an opponent's road (in the set-up phase too, from a scenario)
+        cut = tuple({self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p})
+        if cut:
+            self._update_longest_road(events, players=cut)
         if setup:
             self.setup_node = node
             self.phase = SETUP_ROAD
             if len(self.players[p].settlements) == 2:
                 self._collect_second_settlement(p, node, events)
-            return
-        # a settlement can cut an opponent's road
-        cut = tuple({self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p})
-        if cut:
-            self._update_longest_road(events, players=cut)
 
     def _check_city(self, p: int, node: int) -> None:
         if self.phase != MAIN:
@@ -753,10 +556,7 @@ class Game:
 
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
-        pl = self.players[p]
-        pl.settlements.remove(node)
-        pl.cities.append(node)
-        self.node_city[node] = True
+        self.add_city(p, node)
         events.append(Event("build_city", p, {"node": node}))
 
     def _next_setup_step(self, events: list[Event]) -> None:
@@ -819,7 +619,7 @@ class Game:
         self._play_dev(p, KNIGHT, events)
         self.after_robber = self.phase
         self.phase = ROBBER
-        self._update_largest_army(p, events)
+        self._update_largest_army(events)
 
     def _check_road_building(self, p: int, value: None) -> None:
         self._check_dev(p, ROAD_BUILDING)
@@ -832,13 +632,16 @@ class Game:
         else:
             self.free_roads = 0
 
-    def _check_year_of_plenty(self, p: int, value: tuple[int, int]) -> None:
+    def _check_year_of_plenty(self, p: int, value: tuple[int, ...]) -> None:
         self._check_dev(p, YEAR_OF_PLENTY)
-        a, b = value
-        if self.bank[a] < 1 + (a == b) or self.bank[b] < 1:
-            raise _fail("rule.bank_empty", resource=b if self.bank[a] >= 1 + (a == b) else a)
+        count = min(YEAR_OF_PLENTY_CARDS, sum(self.bank))
+        if len(value) != count:
+            raise _fail("rule.year_of_plenty_count", count=count)
+        for r in value:
+            if self.bank[r] < value.count(r):
+                raise _fail("rule.bank_empty", resource=r)
 
-    def _do_year_of_plenty(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
+    def _do_year_of_plenty(self, p: int, value: tuple[int, ...], events: list[Event]) -> None:
         self._play_dev(p, YEAR_OF_PLENTY, events)
         cards = [0] * 5
         for r in value:
@@ -846,6 +649,18 @@ class Game:
             self.bank[r] -= 1
             self.players[p].hand[r] += 1
         events.append(Event("year_of_plenty", p, {"cards": cards}))
+
+    def _year_of_plenty_actions(self, p: int) -> list[Action]:
+        """Every choice of cards Year of Plenty may take now (all the bank has, when it has fewer than two)."""
+        bank = self.bank
+        if sum(bank) >= YEAR_OF_PLENTY_CARDS:
+            return [
+                Action(p, A.YEAR_OF_PLENTY, (a, b))
+                for a in range(5)
+                for b in range(a, 5)
+                if bank[a] >= 1 + (a == b) and bank[b]
+            ]
+        return [Action(p, A.YEAR_OF_PLENTY, tuple(r for r in range(5) for _ in range(bank[r])))]
 
     def _check_monopoly(self, p: int, resource: int) -> None:
         self._check_dev(p, MONOPOLY)
@@ -1034,13 +849,7 @@ class Game:
             if playable[MONOPOLY]:
                 out += [Action(p, A.MONOPOLY, r) for r in range(5)]
             if playable[YEAR_OF_PLENTY]:
-                bank = self.bank
-                out += [
-                    Action(p, A.YEAR_OF_PLENTY, (a, b))
-                    for a in range(5)
-                    for b in range(a, 5)
-                    if bank[a] >= 1 + (a == b) and bank[b]
-                ]
+                out += self._year_of_plenty_actions(p)
         for give in range(5):
             if hand[give] >= 2 and hand[give] >= self.trade_ratio(p, give):
                 out += [Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give and self.bank[get]]
@@ -1082,28 +891,21 @@ class Game:
     # --- Longest Road and Largest Army ----------------------------------------------------------
 
     def _update_longest_road(self, events: list[Event] | None = None, players: tuple[int, ...] | None = None) -> None:
-        todo = range(len(self.players)) if players is None else players
-        for q in todo:
-            pl = self.players[q]
-            pl.road_length = longest_road(pl.roads, self.node_owner, q)
-        lengths = [pl.road_length for pl in self.players]
-        best = max(lengths)
+        """Recompute the road lengths of ``players`` (default: all) and move Longest Road."""
+        lengths = self.update_road_lengths(players)
         holder = self.longest_road
-        if holder >= 0 and lengths[holder] >= LONGEST_ROAD_MIN and lengths[holder] == best:
-            return  # the holder keeps it, even on a tie
-        leaders = [q for q in range(len(lengths)) if lengths[q] == best]
-        new = leaders[0] if best >= LONGEST_ROAD_MIN and len(leaders) == 1 else -1
+        new = award(lengths, holder, LONGEST_ROAD_MIN)
         if new != holder:
             self.longest_road = new
             if events is not None:
-                events.append(Event("longest_road", new, {"previous": holder, "length": best}))
+                events.append(Event("longest_road", new, {"previous": holder, "length": max(lengths)}))
 
-    def _update_largest_army(self, p: int, events: list[Event]) -> None:
-        knights = self.players[p].knights
+    def _update_largest_army(self, events: list[Event]) -> None:
         holder = self.largest_army
-        if p != holder and knights >= LARGEST_ARMY_MIN and (holder < 0 or knights > self.players[holder].knights):
-            self.largest_army = p
-            events.append(Event("largest_army", p, {"previous": holder, "knights": knights}))
+        new = award([pl.knights for pl in self.players], holder, LARGEST_ARMY_MIN)
+        if new != holder:
+            self.largest_army = new
+            events.append(Event("largest_army", new, {"previous": holder, "knights": self.players[new].knights}))
 
     # --- victory -------------------------------------------------------------------------------
 

@@ -21,6 +21,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from .names import DEV_CARDS, RESOURCES
+
 LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
 """Languages the game speaks; English is the reference catalog."""
 DEFAULT_LANGUAGE = "en"
@@ -30,8 +32,6 @@ _DIR = Path(__file__).with_name("messages")
 SEAT_PARAMS = frozenset({"player", "victim", "partner", "offerer", "target", "seat", "expected", "previous", "winner"})
 RESOURCE_PARAMS = frozenset({"resource", "give_resource", "get_resource"})
 CARDS_PARAMS = frozenset({"cards", "give", "want", "cost"})
-DEV_CARD_NAMES: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
-_RESOURCE_NAMES: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
 
 
 def read_language_file(directory: Path, lang: str) -> dict[str, Any]:
@@ -86,11 +86,11 @@ def _render(name: str, value: Any, lang: str, names: Sequence[str] | None) -> An
             return translate("word.everyone", {}, lang)
         return seat_name(value, lang, names)
     if name in RESOURCE_PARAMS and isinstance(value, int):
-        return translate("resource." + _RESOURCE_NAMES[value], {}, lang)
+        return translate("resource." + RESOURCES[value], {}, lang)
     if name in CARDS_PARAMS and isinstance(value, (list, tuple)):
         return cards_text(value, lang)
     if name == "card" and isinstance(value, int):
-        return translate("devcard." + DEV_CARD_NAMES[value], {}, lang)
+        return translate("devcard." + DEV_CARDS[value], {}, lang)
     if name == "dice" and isinstance(value, (list, tuple)):
         return " + ".join(str(d) for d in value)
     return value

@@ -43,6 +43,10 @@ class Rng:
         """A generator seeded from a number or a text."""
         return cls(seed_to_int(seed))
 
+    def copy(self) -> "Rng":
+        """An independent generator in the same state."""
+        return Rng(self.state)
+
     def next64(self) -> int:
         """The next 64-bit output."""
         self.state = z = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -1,6 +1,16 @@
-"""Preset positions: the beginner set-up and hand-written tutorial scenarios.
+"""Hand-written positions for tutorials: the scenario format.
 
-See the README ("Scenario format") for the format; :func:`load_scenario` reads it.
+See the README ("Writing a scenario by hand") for the format; :func:`load_scenario` reads
+it. A scenario is checked as a position the rules could reach, in every phase it allows:
+cards and pieces within the game's stock (counting the set-up placements still to come),
+Longest Road and Largest Army where the pieces put them, no phase left pending in a game its
+current player has already won, and something to do for whoever must act. What cannot be
+reached is refused with a :class:`~catan_core.errors.FormatError` saying why.
+
+>>> game = load_scenario({"format": "catan-scenario", "players": [{"settlements": [12], "roads": [11]}, {}],
+...                       "phase": "main", "current": 0})
+>>> game.phase, game.players[0].settlements, game.bank[0]
+('main', [12], 19)
 """
 
 from __future__ import annotations
@@ -8,197 +18,165 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, RESOURCES
+from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
 from .errors import FormatError
-from .game import (
-    DEV_CARDS, DEV_DECK, DISCARD, KNIGHT, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, RESOURCE_SUPPLY, ROAD_BUILDING_PHASE,
-    ROADS, SETUP_SETTLEMENT, ROBBER, Game, default_seats,
-)
-from .longest_road import longest_road
+from .events import Event
+from .game import Game
+from .jsonread import Obj, is_int, parse
+from .names import DEV_CARDS, KNIGHT, RESOURCES
 from .rng import Rng
-
-BEGINNER_PIECES: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
-    ((12, 31), (11, 47)),
-    ((9, 34), (8, 42)),
-    ((22, 41), (24, 60)),
-    ((19, 40), (29, 51)),
+from .state import (
+    DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, MAX_SEATS, OVER, RESOURCE_SUPPLY, ROAD_BUILDING_PHASE,
+    ROADS, ROBBER, ROLL, SETUP_SETTLEMENT, Options, Seat, State, award, check_seats, default_seats,
 )
-"""Per seat on the beginner board: (first settlement, second settlement), (road, road).
-Each seat starts with the resources around its second settlement."""
+
+SCENARIO_FORMAT = "catan-scenario"
+SCENARIO_VERSION = 1
+SCENARIO_PHASES = ("setup", "roll", "main", "robber", "discard", "road_building")
+MAX_SCENARIO_CHARS = 100_000
+"""Longest scenario text read (a real one is a few hundred characters)."""
+MAX_TITLE = 500
+MAX_DICE = 100
+"""Most forced rolls a scenario may queue."""
+_TOP_KEYS = (
+    "format", "version", "title", "board", "options", "players", "robber", "current", "phase", "dice", "seed",
+    "longest_road", "largest_army",
+)
+_PLAYER_KEYS = ("name", "color", "kind", "settlements", "cities", "roads", "hand", "dev_cards", "knights_played", "played")
+_MAX_CARDS = RESOURCE_SUPPLY * len(RESOURCES)
+"""Longest card list a hand may be written as."""
 
 
-def _cards(value: Any, field: str, names: tuple[str, ...]) -> list[int]:
+def _counts(value: Any, field: str, names: tuple[str, ...]) -> list[int]:
     """Read ``{"brick": 2}`` or ``["brick", "brick"]`` into counts by ``names``."""
     counts = [0] * len(names)
-    try:
-        if isinstance(value, dict):
-            for name, count in value.items():
-                if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-                    raise ValueError(name)
-                counts[names.index(name)] += count
-        elif isinstance(value, list):
-            for name in value:
-                counts[names.index(name)] += 1
-        else:
-            raise ValueError(field)
-    except (ValueError, TypeError):
-        raise FormatError("format.field", field=field) from None
+    if type(value) is dict:
+        for name, count in value.items():
+            if name not in names or not is_int(count, 0, _MAX_CARDS + 1):
+                raise FormatError("format.field", field=field)
+            counts[names.index(name)] += count
+    elif type(value) is list and len(value) <= _MAX_CARDS:
+        for name in value:
+            if not isinstance(name, str) or name not in names:
+                raise FormatError("format.field", field=field)
+            counts[names.index(name)] += 1
+    else:
+        raise FormatError("format.field", field=field)
     return counts
 
 
-def _id_list(value: Any, field: str, hi: int) -> list[int]:
-    if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < hi for v in value):
-        raise FormatError("format.field", field=field)
-    return value
-
-
-SCENARIO_FORMAT = "catan-scenario"
-SCENARIO_PHASES = ("setup", "roll", "main", "robber", "discard", "road_building")
-_TOP_KEYS = {
-    "format", "version", "title", "board", "options", "players", "robber", "current", "phase", "dice", "seed",
-    "longest_road", "largest_army",
-}
-_PLAYER_KEYS = {"name", "color", "kind", "settlements", "cities", "roads", "hand", "dev_cards", "knights_played", "played"}
+def _seat(obj: Obj, index: int, default: Seat) -> Seat:
+    data = {key: obj.data[key] for key in ("name", "color", "kind") if key in obj.data}
+    return Seat.from_json({"name": default.name, "color": default.color, **data}, index + 1)
 
 
 def load_scenario(data: Any) -> Game:
-    """Build the position a scenario describes, refusing malformed or impossible ones.
+    """Build the position a scenario describes, refusing malformed or unreachable ones.
 
     The game remembers the scenario as its ``origin`` so that a save of it can be
     replayed. See the README for the format.
     """
-    from .saves import board_from_json, check_consistency, options_from_json, place_pieces, seats_from_json
-
-    if not isinstance(data, dict) or data.get("format") != SCENARIO_FORMAT:
+    if type(data) is not dict or data.get("format") != SCENARIO_FORMAT:
         raise FormatError("format.not_a_scenario")
-    if data.get("version", 1) != 1:
-        raise FormatError("format.version", version=str(data.get("version")))
-    unknown = set(data) - _TOP_KEYS
-    if unknown:
-        raise FormatError("format.field", field=sorted(unknown)[0])
-    if not isinstance(data.get("title", ""), str):
-        raise FormatError("format.field", field="title")
-    players = data.get("players")
-    if not isinstance(players, list) or not 2 <= len(players) <= 4:
+    top = Obj(data, "scenario")
+    version = top.get("version", SCENARIO_VERSION)
+    if not is_int(version, SCENARIO_VERSION, SCENARIO_VERSION + 1):
+        raise FormatError("format.version", version=str(version)[:20])
+    top.only(_TOP_KEYS)
+    top.str("title", max_len=MAX_TITLE, default="")
+    players = top.get("players")
+    if type(players) is not list or not 2 <= len(players) <= MAX_SEATS:
         raise FormatError("format.option_players")
     n = len(players)
-    board_data = data.get("board", "beginner")
-    options_data = data.get("options", {})
-    if not isinstance(options_data, dict):
-        raise FormatError("format.field", field="options")
-    options = options_from_json({**options_data, "players": n, "board": "beginner" if board_data == "beginner" else "random"})
-    seats_data = []
-    for i, pl in enumerate(players):
-        if not isinstance(pl, dict) or set(pl) - _PLAYER_KEYS:
+    board_data = top.get("board", "beginner")
+    board = Board.beginner() if board_data == "beginner" else Board.from_json(board_data)
+    options_data = top.obj("options", {}).data
+    options = Options.from_json({**options_data, "players": n, "board": "beginner" if board_data == "beginner" else "random"})
+    entries = [Obj(entry, "players") for entry in players]
+    for i, entry in enumerate(entries):
+        if set(entry.data) - set(_PLAYER_KEYS):
             raise FormatError("format.seat", seat=i + 1)
-        default = default_seats(n)[i]
-        seats_data.append({"name": pl.get("name", default.name), "color": pl.get("color", default.color), "kind": pl.get("kind", "human")})
-    seats = seats_from_json(seats_data, n)
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise FormatError("format.field", field="seed")
+    seats = tuple(_seat(entry, i, default) for i, (entry, default) in enumerate(zip(entries, default_seats(n))))
+    check_seats(seats, n)
+    seed = top.int("seed", 0, 1 << 64, default=0)
 
-    game = Game(options, seed, seats)
-    if board_data != "beginner":
-        game.board = board_from_json(board_data)
-    game.rng = Rng(game.seed)
-    game.node_owner = [-1] * NODE_COUNT
-    game.node_city = [False] * NODE_COUNT
-    game.edge_owner = [-1] * EDGE_COUNT
-    game.log = []
-    game.bank = [RESOURCE_SUPPLY] * 5
-    game.deck = list(DEV_DECK)
-    for p, pl_data in enumerate(players):
-        pl = game.players[p]
-        place_pieces(
-            game, p,
-            _id_list(pl_data.get("settlements", []), "settlements", NODE_COUNT),
-            _id_list(pl_data.get("cities", []), "cities", NODE_COUNT),
-            _id_list(pl_data.get("roads", []), "roads", EDGE_COUNT),
+    state = State.new(options, seats, board, Rng(seed))
+    for p, entry in enumerate(entries):
+        pl = state.players[p]
+        state.place_pieces(
+            p, entry.ints("settlements", 0, NODE_COUNT) if entry.has("settlements") else [],
+            entry.ints("cities", 0, NODE_COUNT) if entry.has("cities") else [],
+            entry.ints("roads", 0, EDGE_COUNT) if entry.has("roads") else [],
         )
-        pl.hand = _cards(pl_data.get("hand", {}), "hand", RESOURCES)
-        pl.dev = _cards(pl_data.get("dev_cards", {}), "dev_cards", DEV_CARDS)
-        pl.dev_new = [0] * 5
-        pl.played = _cards(pl_data.get("played", {}), "played", DEV_CARDS)
-        knights = pl_data.get("knights_played", 0)
-        if not isinstance(knights, int) or isinstance(knights, bool) or knights < 0:
-            raise FormatError("format.field", field="knights_played")
-        pl.played[KNIGHT] += knights
+        pl.hand = _counts(entry.get("hand", {}), "hand", RESOURCES)
+        pl.dev = _counts(entry.get("dev_cards", {}), "dev_cards", DEV_CARDS)
+        pl.played = _counts(entry.get("played", {}), "played", DEV_CARDS)
+        pl.played[KNIGHT] += entry.int("knights_played", 0, sum(DEV_DECK) + 1, default=0)
         for r in range(5):
-            game.bank[r] -= pl.hand[r]
+            state.bank[r] -= pl.hand[r]
         for c in range(5):
-            game.deck[c] -= pl.dev[c] + pl.played[c]
-    if min(game.bank) < 0:
-        r = min(range(5), key=lambda r: game.bank[r])
-        raise FormatError("format.resource_total", resource=r, count=RESOURCE_SUPPLY - game.bank[r])
-    if min(game.deck) < 0:
-        raise FormatError("format.dev_total", count=25 - sum(game.deck))
+            state.deck[c] -= pl.dev[c] + pl.played[c]
+    if min(state.bank) < 0:
+        r = min(range(5), key=lambda r: state.bank[r])
+        raise FormatError("format.resource_total", resource=r, count=RESOURCE_SUPPLY - state.bank[r])
+    if min(state.deck) < 0:
+        raise FormatError("format.dev_total", count=sum(DEV_DECK) - sum(state.deck))
 
-    robber = data.get("robber", game.board.desert)
-    if not isinstance(robber, int) or isinstance(robber, bool) or not 0 <= robber < HEX_COUNT:
+    state.robber = top.get("robber", board.desert)
+    if not is_int(state.robber, 0, HEX_COUNT):
         raise FormatError("format.robber")
-    game.robber = robber
-    current = data.get("current", 0)
-    if not isinstance(current, int) or isinstance(current, bool) or not 0 <= current < n:
-        raise FormatError("format.field", field="current")
-    dice = data.get("dice", [])
-    if not isinstance(dice, list) or not all(
-        isinstance(d, list) and len(d) == 2 and all(isinstance(x, int) and 1 <= x <= 6 for x in d) for d in dice
-    ):
+    current = state.current = top.int("current", 0, n, default=0)
+    dice = top.list("dice", MAX_DICE, default=[])
+    if not all(type(d) is list and len(d) == 2 and all(is_int(x, 1, 7) for x in d) for d in dice):
         raise FormatError("format.field", field="dice")
-    game.forced_dice = [(d[0], d[1]) for d in dice]
-
-    _award(game, data)
-    game.current = current
-    game.turn = 1
-    game.setup_order = []
-    game.setup_node = -1
-    game.discards = [0] * n
-    game.trade = None
-    game.free_roads = 0
-    game.after_robber = MAIN
-    game.dice = None
-    game.winner = -1
-    phase = data.get("phase", "roll")
-    if phase not in SCENARIO_PHASES:
-        raise FormatError("format.field", field="phase")
+    state.forced_dice = [(d[0], d[1]) for d in dice]
+    _award(state, top)
+    state.turn = 1
+    phase = top.str("phase", SCENARIO_PHASES, default=ROLL)
     if phase == "setup":
         order = [(current + i) % n for i in range(n)]
-        game.setup_order, game.turn, game.phase = order + order[::-1], 0, SETUP_SETTLEMENT
+        state.setup_order, state.turn, state.phase = order + order[::-1], 0, SETUP_SETTLEMENT
     elif phase == "discard":
         limit = options.discard_limit
-        game.discards = [sum(pl.hand) // 2 if sum(pl.hand) > limit else 0 for pl in game.players]
-        game.phase = DISCARD if any(game.discards) else ROBBER
+        state.discards = [sum(pl.hand) // 2 if sum(pl.hand) > limit else 0 for pl in state.players]
+        state.phase = DISCARD if any(state.discards) else ROBBER
     elif phase == "road_building":
-        game.free_roads = min(2, ROADS - len(game.players[current].roads))
-        game.phase = ROAD_BUILDING_PHASE if game.free_roads and game.road_spots(current) else MAIN
-        game.dev_played = True
+        state.dev_played = True
+        state.free_roads = min(2, ROADS - len(state.players[current].roads))
+        state.phase = ROAD_BUILDING_PHASE
     else:
-        game.phase = phase
-    check_consistency(game)
-    game._check_victory(current, game.log)
-    game.origin = copy.deepcopy(data)  # the caller may change its dict later
+        state.phase = phase
+    game = Game.from_state(state, seed, origin=copy.deepcopy(data))
+    if game.phase == ROAD_BUILDING_PHASE and not (game.free_roads and game.road_spots(current)):
+        game.free_roads, game.phase = 0, MAIN
+    if game.phase in (ROLL, MAIN) and game.victory_points(current) >= options.vp_target:
+        _end_at_load(game)
+    game.check()
     return game
 
 
-def _award(game: Game, data: dict[str, Any]) -> None:
-    """Give Longest Road and Largest Army to whoever the position entitles (a scenario may
-    name the holder when several tie)."""
-    n = len(game.players)
-    for pl_index, pl in enumerate(game.players):
-        pl.road_length = longest_road(pl.roads, game.node_owner, pl_index)
-    lengths = [pl.road_length for pl in game.players]
-    knights = [pl.played[KNIGHT] for pl in game.players]
-    for key, values, minimum, attr in (
-        ("longest_road", lengths, LONGEST_ROAD_MIN, "longest_road"),
-        ("largest_army", knights, LARGEST_ARMY_MIN, "largest_army"),
-    ):
-        best = max(values)
-        leaders = [q for q in range(n) if values[q] == best]
-        holder = leaders[0] if best >= minimum and len(leaders) == 1 else -1
-        named = data.get(key)
-        if named is not None:
-            if not isinstance(named, int) or isinstance(named, bool) or named not in leaders or best < minimum:
-                raise FormatError("format.state", field=key)
-            holder = named
-        setattr(game, attr, holder)
+def _end_at_load(game: Game) -> None:
+    """The current player of a roll or main position has already reached the target: the
+    game ends there, as it would have at the action that reached it."""
+    game.phase, game.winner = OVER, game.current
+    points = [game.victory_points(q) for q in range(len(game.players))]
+    game.log.append(Event("win", game.current, {"points": points}))
+
+
+def _award(state: State, top: Obj) -> None:
+    """Give Longest Road and Largest Army to whoever the position entitles; a scenario may
+    name the holder among several tied leaders, and nobody else."""
+    n = len(state.players)
+    lengths = state.update_road_lengths()
+    knights = [pl.played[KNIGHT] for pl in state.players]
+    for key, values, minimum in (("longest_road", lengths, LONGEST_ROAD_MIN), ("largest_army", knights, LARGEST_ARMY_MIN)):
+        named = top.int(key, 0, n, default=None)
+        holder = award(values, -1 if named is None else named, minimum)
+        if named is not None and holder != named:
+            raise FormatError("format.state", field=key)
+        setattr(state, key, holder)
+
+
+def parse_scenario(text: str) -> Game:
+    """Read a scenario from JSON text (bounded in size and depth, see :mod:`catan_core.jsonread`)."""
+    return load_scenario(parse(text, MAX_SCENARIO_CHARS))

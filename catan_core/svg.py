@@ -33,8 +33,10 @@ from .board import (
     DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
     NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
 )
+from .game import Game
 from .i18n import escape_markup as escape
 from .i18n import translate
+from .state import Options
 from .views import View
 
 __all__ = ["render", "render_ids", "parse_mark"]
@@ -548,7 +550,5 @@ def _id_labels(tr: _Tr) -> str:
 
 def render_ids(lang: str = "en") -> str:
     """The beginner board without pieces, every id written on it (``docs/board-ids.svg``)."""
-    from .game import Game, Options
-
     view = Game(Options(players=4, board="beginner"), seed=0).view(None, with_log=False)
     return render(view, lang=lang, show_ids=True, pieces=False)

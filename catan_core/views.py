@@ -16,13 +16,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Sequence
 
 from .actions import Action, Cards
 from .board import Board
-
-if TYPE_CHECKING:
-    from .game import Event, Game, Options, Seat
+from .events import Event
+from .names import KNIGHT
+from .state import Options, Seat, State
 
 
 @dataclass(frozen=True)
@@ -66,8 +66,8 @@ class View:
     """A snapshot of the game as ``viewer`` sees it (``viewer`` None: a spectator)."""
 
     viewer: int | None
-    options: "Options"
-    seats: "tuple[Seat, ...]"
+    options: Options
+    seats: tuple[Seat, ...]
     board: Board
     robber: int
     node_owner: tuple[int, ...]
@@ -96,66 +96,67 @@ class View:
     """The viewer's best maritime ratio for each resource."""
     legal: tuple[Action, ...]
     """The viewer's legal actions (empty unless the viewer must act now)."""
-    log: tuple["Event", ...]
+    log: tuple[Event, ...]
     """Everything that happened, with secrets shown only to those entitled."""
 
 
-def make_view(game: "Game", viewer: int | None, with_log: bool = True) -> View:
-    """Build ``viewer``'s view of ``game`` (use :meth:`Game.view`)."""
-    over = game.winner >= 0
+def make_view(state: State, viewer: int | None, legal: Sequence[Action] = (), log: Sequence[Event] = ()) -> View:
+    """``viewer``'s view of ``state``, with ``viewer``'s ``legal`` actions and the events of
+    ``log`` as ``viewer`` may see them (use :meth:`Game.view <catan_core.game.Game.view>`)."""
+    over = state.winner >= 0
     players = tuple(
         PlayerView(
             seat=q,
             hand_size=sum(pl.hand),
             dev_cards=sum(pl.dev),
             played=tuple(pl.played),
-            knights=pl.played[0],
-            public_points=game.victory_points(q, public=True),
-            points=game.victory_points(q) if (over or q == viewer) else None,
+            knights=pl.played[KNIGHT],
+            public_points=state.victory_points(q, public=True),
+            points=state.victory_points(q) if (over or q == viewer) else None,
             road_length=pl.road_length,
-            longest_road=game.longest_road == q,
-            largest_army=game.largest_army == q,
+            longest_road=state.longest_road == q,
+            largest_army=state.largest_army == q,
             settlements=tuple(pl.settlements),
             cities=tuple(pl.cities),
             roads=tuple(pl.roads),
-            discard_due=game.discards[q],
+            discard_due=state.discards[q],
         )
-        for q, pl in enumerate(game.players)
+        for q, pl in enumerate(state.players)
     )
     trade = None
-    if game.trade is not None:
-        t = game.trade
+    if state.trade is not None:
+        t = state.trade
         trade = TradeView(
             t.offerer, t.give, t.want, t.targets,
             tuple((seat, kind, terms) for seat, (kind, terms) in t.answers.items()),
             t.waiting_for(),
         )
-    own = game.players[viewer] if viewer is not None else None
+    own = state.players[viewer] if viewer is not None else None
     return View(
         viewer=viewer,
-        options=game.options,
-        seats=game.seats,
-        board=game.board,
-        robber=game.robber,
-        node_owner=tuple(game.node_owner),
-        node_city=tuple(game.node_city),
-        edge_owner=tuple(game.edge_owner),
-        bank=tuple(game.bank),
-        deck_size=sum(game.deck),
-        phase=game.phase,
-        current=game.current,
-        to_act=game.to_act,
-        turn=game.turn,
-        dice=game.dice,
-        winner=game.winner,
-        free_roads=game.free_roads,
-        dev_played=game.dev_played,
+        options=state.options,
+        seats=state.seats,
+        board=state.board,
+        robber=state.robber,
+        node_owner=tuple(state.node_owner),
+        node_city=tuple(state.node_city),
+        edge_owner=tuple(state.edge_owner),
+        bank=tuple(state.bank),
+        deck_size=sum(state.deck),
+        phase=state.phase,
+        current=state.current,
+        to_act=state.to_act,
+        turn=state.turn,
+        dice=state.dice,
+        winner=state.winner,
+        free_roads=state.free_roads,
+        dev_played=state.dev_played,
         players=players,
         trade=trade,
         hand=tuple(own.hand) if own else None,
         dev=tuple(own.dev) if own else None,
         dev_new=tuple(own.dev_new) if own else None,
-        ratios=tuple(game.trade_ratio(viewer, r) for r in range(5)) if viewer is not None else None,
-        legal=tuple(game.legal_actions()) if viewer is not None and viewer == game.to_act else (),
-        log=tuple(e.for_viewer(viewer) for e in game.log) if with_log else (),
+        ratios=tuple(own.ratios) if own else None,
+        legal=tuple(legal),
+        log=tuple(e.for_viewer(viewer) for e in log),
     )

@@ -106,7 +106,7 @@ BAD_TEXTS = [
     ("0 roll 0+1", "action.malformed"),
     ("0 monopoly gold", "action.unparseable"),
     ("0 monopoly", "action.unparseable"),
-    ("0 year_of_plenty brick", "action.unparseable"),
+    ("0 year_of_plenty brick,", "action.unparseable"),
     ("0 year_of_plenty brick,ore,wool", "action.unparseable"),
     ("0 maritime brick", "action.unparseable"),
     ("0 maritime brick>gold", "action.unparseable"),
@@ -253,7 +253,7 @@ def test_every_rule_error_renders():
             for _ in range(3):
                 action = random_action(rng, game)
                 try:
-                    game.check(action)
+                    game.check_action(action)
                 except IllegalActionError as error:
                     seen.add(error.key)
                     assert "{" not in str(error) and str(error) != error.key, error.key

@@ -14,7 +14,6 @@ from catan_core.bots.evaluate import board_info, setup_odds
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import MAIN, RESOURCE_SUPPLY, ROLL, TRADE, Game, Options
 from catan_core.rng import Rng
-from catan_core.saves import check_consistency
 from catan_core.tournament import main as tournament_main
 from catan_core.tournament import run, wilson
 
@@ -241,7 +240,7 @@ def test_determinize_is_consistent_with_the_view():
         if p == 0:
             tracker.update(view)
             guess = determinize(view, rng, tracker)
-            check_consistency(guess)
+            guess.check()
             assert guess.players[0].hand == game.players[0].hand
             assert [sum(pl.hand) for pl in guess.players] == [sum(pl.hand) for pl in game.players]
             assert sum(guess.deck) == sum(game.deck)
@@ -298,7 +297,7 @@ def test_declines_a_clearly_harmful_offer(level):
     action = answer(level, game, (1, 0, 0, 0, 0), (0, 0, 0, 0, 3))
     assert action.kind in (A.DECLINE, A.COUNTER)
     if action.kind == A.COUNTER:
-        game.check(action)
+        game.check_action(action)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -174,9 +174,12 @@ def test_a_crowded_board_that_leaves_no_set_up_spot_is_refused() -> None:
 
 
 def test_a_scenario_already_won_is_not_left_with_set_up_or_discards_pending() -> None:
-    winner = {"cities": [12, 31, 3, 40], "settlements": [9], "roads": [11, 47, 6, 51], "hand": {"ore": 9}}
-    for phase in ("setup", "discard"):
-        data = {"format": "catan-scenario", "board": "beginner", "phase": phase, "players": [winner, {"hand": {"grain": 8}}]}
+    winner = {"cities": [12, 31], "settlements": [41], "roads": [11, 47]}  # 5 points
+    for phase in ("setup", "discard", "robber", "road_building"):
+        data = {
+            "format": "catan-scenario", "board": "beginner", "phase": phase, "options": {"vp_target": 5},
+            "players": [winner, {"hand": {"grain": 8}}],
+        }
         try:
             game = load_scenario(data)
         except FormatError:

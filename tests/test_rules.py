@@ -21,7 +21,7 @@ from catan_core.game import (
     DEV_DECK, KNIGHT, ROAD_BUILDING, VICTORY_POINT, Game, Options,
 )
 from catan_core.rng import Rng
-from catan_core.scenarios import BEGINNER_PIECES
+from catan_core.board import BEGINNER_PIECES
 from catan_core.simulate import play_random_game
 
 from catan_helpers import BRICK, GRAIN, LUMBER, ORE, WOOL, assert_illegal, cards, do, edge, hand, kinds, path, scenario

@@ -15,6 +15,7 @@ from catan_core.errors import FormatError
 from catan_core.game import Game, Options, Seat
 from catan_core.rng import Rng
 from catan_core.scenarios import load_scenario
+from catan_core.state import seats_from_json
 
 from catan_helpers import cards, do, path, scenario
 from test_properties import choose
@@ -367,9 +368,9 @@ def test_scenario_refuses_wrong_card_holders():
 
 
 def test_scenario_with_a_random_board():
-    board = saves.board_to_json(Game(Options(), seed=3).board)
+    board = Game(Options(), seed=3).board.to_json()
     game = load_scenario(base(board=board))
-    assert saves.board_to_json(game.board) == board and game.options.board == "random"
+    assert game.board.to_json() == board and game.options.board == "random"
     text = saves.dumps(game)
     assert saves.dumps(saves.loads(text)) == text
 
@@ -485,5 +486,5 @@ def test_two_seats_may_not_share_a_colour() -> None:
 
 def test_an_invalid_seat_is_named_in_the_message() -> None:
     with pytest.raises(FormatError) as info:
-        saves.seats_from_json([{"name": "Ana", "color": "#d7263d"}, {"name": " ", "color": "#1b65c4"}], 2)
+        seats_from_json([{"name": "Ana", "color": "#d7263d"}, {"name": " ", "color": "#1b65c4"}], 2)
     assert info.value.key == "format.seat" and "Player 2" in str(info.value)

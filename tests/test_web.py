@@ -17,7 +17,8 @@ sys.path.insert(0, str(ROOT / "web"))
 from catan_core.actions import Action  # noqa: E402
 from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import catalog, translate  # noqa: E402
-from catan_core.scenarios import BEGINNER_PIECES, load_scenario  # noqa: E402
+from catan_core.board import BEGINNER_PIECES  # noqa: E402
+from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_web import markup, panels, session as session_module, store as store_module, text as text_module  # noqa: E402
 from catan_web.session import NewGame, Session  # noqa: E402
 from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402

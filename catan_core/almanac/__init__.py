@@ -56,6 +56,7 @@ ERROR_ENTRIES: dict[str, str | None] = {
     "rule.cards_not_held": "trade",
     "rule.deck_empty": "dev_cards",
     "rule.bank_empty": "trade",
+    "rule.year_of_plenty_count": "year_of_plenty",
     "rule.dev_after_roll": "dev_cards",
     "rule.dev_not_held": "dev_cards",
     "rule.one_dev_per_turn": "dev_cards",

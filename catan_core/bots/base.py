@@ -142,7 +142,7 @@ class PolicyBot(StepwiseBot):
             return action
         if action.kind in (A.OFFER, A.COUNTER):
             try:
-                game.check(action)
+                game.check_action(action)
             except CatanError:
                 pass
             else:

@@ -28,29 +28,14 @@ True
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from ..game import (
-    DEV_DECK, KNIGHT, MAIN, MONOPOLY, OVER, RESOURCE_SUPPLY, ROAD_BUILDING, ROBBER, ROLL,
-    SETUP_ROAD, SETUP_SETTLEMENT, VICTORY_POINT, Game, Options, TradeOffer,
-)
+from ..game import Game
+from ..names import VICTORY_POINT
 from ..rng import Rng
-from ..saves import place_pieces
+from ..state import (
+    DEV_DECK, MAIN, OVER, RESOURCE_SUPPLY, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, State, TradeOffer,
+)
 from ..views import View
 from .tracker import HandTracker
-
-_TEMPLATES: dict[Options, Game] = {}
-
-
-def _template(options: Options) -> Game:
-    game = _TEMPLATES.get(options)
-    if game is None:
-        game = Game(replace(options, board="beginner"), seed=0)
-        game.history, game.log = [], []
-        if len(_TEMPLATES) > 16:
-            _TEMPLATES.clear()
-        _TEMPLATES[options] = game
-    return game
 
 
 def this_turn(view: View, kind: str, player: int) -> int:
@@ -62,24 +47,6 @@ def this_turn(view: View, kind: str, player: int) -> int:
         if event.kind == kind and event.player == player:
             count += 1
     return count
-
-
-def dev_played(view: View) -> bool:
-    """Whether the current player has played a development card this turn.
-
-    Read from the log when there is one; otherwise, for the viewer's own turn, from the
-    legal actions (a playable card that is not offered means one was played)."""
-    if view.log:
-        return this_turn(view, "play_dev", view.current) > 0
-    if view.viewer != view.current or view.dev is None or view.phase not in (ROLL, MAIN):
-        return False
-    playable = [view.dev[c] - view.dev_new[c] for c in range(5)] if view.dev_new else list(view.dev)
-    kinds = {a.kind for a in view.legal}
-    return bool(
-        (playable[KNIGHT] and "knight" not in kinds)
-        or (view.phase == MAIN and playable[ROAD_BUILDING] and "road_building" not in kinds)
-        or (view.phase == MAIN and playable[MONOPOLY] and "monopoly" not in kinds)
-    )
 
 
 def _setup_order(view: View) -> list[int]:
@@ -170,21 +137,13 @@ def sample_dev(view: View, rng: Rng) -> tuple[list[list[int]], list[int]]:
 
 def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Game:
     """A full game consistent with ``view``; hidden parts sampled with ``rng``."""
-    game = _template(view.options).copy()
-    game.options = view.options
-    game.seats = view.seats
-    game.board = view.board
-    game.rng = Rng(rng.next64())
-    game.robber = view.robber
-    game.node_owner = [-1] * len(view.node_owner)
-    game.node_city = [False] * len(view.node_city)
-    game.edge_owner = [-1] * len(view.edge_owner)
+    state = State.new(view.options, view.seats, view.board, Rng(rng.next64()))
     hands = sample_hands(view, rng, tracker)
     devs, deck = sample_dev(view, rng)
     current = view.current
     for q, pv in enumerate(view.players):
-        pl = game.players[q]
-        place_pieces(game, q, list(pv.settlements), list(pv.cities), list(pv.roads))
+        pl = state.players[q]
+        state.place_pieces(q, list(pv.settlements), list(pv.cities), list(pv.roads))
         pl.hand = hands[q]
         pl.dev = devs[q]
         pl.played = list(pv.played)
@@ -199,37 +158,26 @@ def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Gam
                 new[c] += take
                 bought -= take
             pl.dev_new = new
-        else:
-            pl.dev_new = [0] * 5
         if pv.longest_road:
-            game.longest_road = q
+            state.longest_road = q
         if pv.largest_army:
-            game.largest_army = q
-    if not any(pv.longest_road for pv in view.players):
-        game.longest_road = -1
-    if not any(pv.largest_army for pv in view.players):
-        game.largest_army = -1
-    game.bank = list(view.bank)
-    game.deck = deck
-    game.phase = view.phase
-    game.current = current
-    game.turn = view.turn
-    game.dice = view.dice
-    game.winner = view.winner
-    game.free_roads = view.free_roads
-    game.discards = [pv.discard_due for pv in view.players]
-    game.dev_played = dev_played(view)
-    game.after_robber = ROLL if (view.phase == ROBBER and view.dice is None) else MAIN
-    game.forced_dice = []
-    game.history, game.log = [], []
+            state.largest_army = q
+    state.robber = view.robber
+    state.bank = list(view.bank)
+    state.deck = deck
+    state.phase = view.phase
+    state.current = current
+    state.turn = view.turn
+    state.dice = view.dice
+    state.winner = view.winner
+    state.free_roads = view.free_roads
+    state.discards = [pv.discard_due for pv in view.players]
+    state.dev_played = view.dev_played
+    state.after_robber = ROLL if (view.phase == ROBBER and view.dice is None) else MAIN
     if view.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
-        game.setup_order = _setup_order(view)
-        game.setup_node = view.players[current].settlements[-1] if view.phase == SETUP_ROAD else -1
-    else:
-        game.setup_order = []
-        game.setup_node = -1
+        state.setup_order = _setup_order(view)
+        state.setup_node = view.players[current].settlements[-1] if view.phase == SETUP_ROAD else -1
     t = view.trade
-    game.trade = None
     if t is not None:
-        game.trade = TradeOffer(t.offerer, t.give, t.want, t.targets, {seat: (kind, terms) for seat, kind, terms in t.answers})
-    return game
+        state.trade = TradeOffer(t.offerer, t.give, t.want, t.targets, {seat: (kind, terms) for seat, kind, terms in t.answers})
+    return Game.from_state(state)

@@ -22,7 +22,8 @@ from catan_core.board import EDGE_NODES, NODE_NODES, NODE_XY, RESOURCES
 from catan_core.game import Game, Options, Seat
 from catan_core.i18n import translate
 from catan_core.saves import dumps, loads
-from catan_core.scenarios import BEGINNER_PIECES, load_scenario
+from catan_core.board import BEGINNER_PIECES
+from catan_core.scenarios import load_scenario
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite

@@ -17,7 +17,7 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
-from catan_core.i18n import DEV_CARD_NAMES, LANGUAGE_NAMES
+from catan_core.i18n import LANGUAGE_NAMES
 
 from .markup import el, esc
 from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
@@ -219,7 +219,7 @@ def dev_cards(session: Session, view: "View") -> str:
     for card, held in enumerate(view.dev):
         if not held:
             continue
-        name = text("devcard." + DEV_CARD_NAMES[card])
+        name = text("devcard." + DEV_CARDS[card])
         new = view.dev_new[card]
         label = el("span", esc(name), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
         if new:

@@ -204,7 +204,7 @@ class Session:
     def reason(self, action: Action) -> Reason | None:
         """Why ``action`` is illegal now, in words with the engine's error (None when it is legal)."""
         try:
-            self.game.check(action)
+            self.game.check_action(action)
         except CatanError as error:
             return Reason(self.text.error(error), error)
         return None
@@ -434,7 +434,7 @@ class NewGame:
         """The game this form describes; raises :class:`~catan_core.errors.CatanError`
         (the engine's reason) when the choices are not valid."""
         from catan_core.game import Options
-        from catan_core.saves import seats_from_json
+        from catan_core.state import seats_from_json
 
         options = Options(
             players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,

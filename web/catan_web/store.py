@@ -16,12 +16,28 @@ damaged index is rebuilt from the game keys.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+
+from catan_core.errors import FormatError
+from catan_core.jsonread import Obj, is_int, parse
+from catan_core.state import MAX_NAME, MAX_SEATS
 
 INDEX_KEY = "catan.index"
 GAME_PREFIX = "catan.game."
 SETTINGS_KEY = "catan.settings"
+MAX_INDEX_CHARS = 1_000_000
+MAX_SETTINGS_CHARS = 10_000
+MAX_ID = 64
+MAX_GAME_NAME = 200
+MAX_TURN = 1_000_000
+MAX_TIME = 10**15
+"""Latest save time accepted (milliseconds since 1970: some 30,000 years)."""
+
+
+def _is_time(value: Any) -> bool:
+    return type(value) is float and math.isfinite(value) and 0 <= value < MAX_TIME
 
 
 class StorageFull(Exception):
@@ -89,14 +105,19 @@ class SaveMeta:
 
     @classmethod
     def from_json(cls, data: Any) -> "SaveMeta | None":
-        """Read one index entry; None when it is malformed."""
+        """Read one index entry; None when it is malformed (wrong types, numbers out of range)."""
         try:
+            entry = Obj(data, "index")
+            players = entry.list("players", MAX_SEATS, default=[])
+            if not all(isinstance(name, str) and len(name) <= MAX_NAME for name in players):
+                return None
             return cls(
-                id=str(data["id"]), name=str(data["name"]), saved=float(data["saved"]),
-                players=tuple(str(p) for p in data.get("players", ())), turn=int(data.get("turn", 0)),
-                winner=str(data.get("winner", "")),
+                id=entry.str("id", max_len=MAX_ID), name=entry.str("name", max_len=MAX_GAME_NAME),
+                saved=float(entry.get("saved", ok=lambda v: is_int(v, 0, MAX_TIME) or _is_time(v))),
+                players=tuple(players), turn=entry.int("turn", 0, MAX_TURN, default=0),
+                winner=entry.str("winner", max_len=MAX_NAME, default=""),
             )
-        except (TypeError, KeyError, ValueError):
+        except FormatError:
             return None
 
     def to_json(self) -> dict[str, Any]:
@@ -119,8 +140,8 @@ class SaveStore:
             return self._index
         index: dict[str, SaveMeta] = {}
         try:
-            entries = json.loads(self.storage.get(INDEX_KEY) or "[]")
-        except ValueError:
+            entries = parse(self.storage.get(INDEX_KEY) or "[]", MAX_INDEX_CHARS)
+        except FormatError:
             entries = []
         for entry in entries if isinstance(entries, list) else []:
             meta = SaveMeta.from_json(entry)
@@ -182,8 +203,8 @@ class SaveStore:
     def settings(self) -> dict[str, Any]:
         """The page settings (language, pace of computer players); empty when none or damaged."""
         try:
-            data = json.loads(self.storage.get(SETTINGS_KEY) or "{}")
-        except ValueError:
+            data = parse(self.storage.get(SETTINGS_KEY) or "{}", MAX_SETTINGS_CHARS)
+        except FormatError:
             return {}
         return data if isinstance(data, dict) else {}
 

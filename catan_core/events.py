@@ -1,0 +1,70 @@
+"""Events: what an action made happen, for logs, notices and animations.
+
+>>> event = Event("steal", 0, {"victim": 1}, {"resource": 3}, (0, 1))
+>>> event.for_viewer(2).secret is None, event.for_viewer(1).secret
+(True, {'resource': 3})
+>>> Event.from_json(event.to_json()) == event
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .jsonread import Obj, is_int
+
+MAX_SEATS = 6
+"""Seat numbers an event may name (as many as an action may)."""
+
+
+class Event(NamedTuple):
+    """Something that happened.
+
+    ``data`` is public. ``secret`` holds details only the seats in ``audience`` may see
+    (the card stolen, the development card bought); use :meth:`for_viewer`.
+    Message key of the sentence: ``"event." + kind``.
+    """
+
+    kind: str
+    player: int
+    data: dict[str, Any]
+    secret: dict[str, Any] | None = None
+    audience: tuple[int, ...] = ()
+
+    def for_viewer(self, viewer: int | None) -> "Event":
+        """This event as ``viewer`` may see it (``None``: a spectator)."""
+        if self.secret is None or viewer in self.audience:
+            return self
+        return Event(self.kind, self.player, self.data, None, self.audience)
+
+    def message(self) -> tuple[str, dict[str, Any]]:
+        """The message key and parameters of this event's sentence (see :mod:`catan_core.i18n`)."""
+        key = "event." + self.kind
+        if self.audience and self.secret is None:
+            key += "_hidden"
+        elif self.kind == "longest_road" and self.player < 0:
+            key += "_none"
+        params = {"player": self.player, **self.data}
+        if self.secret:
+            params.update(self.secret)
+        return key, params
+
+    def to_json(self) -> dict[str, Any]:
+        """This event as a plain dict (the form saves keep in their log)."""
+        out: dict[str, Any] = {"kind": self.kind, "player": self.player, "data": self.data}
+        if self.audience:
+            out["secret"] = self.secret
+            out["audience"] = list(self.audience)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Event":
+        """Read an event written by :meth:`to_json` (exact types; see :mod:`catan_core.jsonread`)."""
+        obj = Obj(data, "log")
+        obj.only(("kind", "player", "data", "secret", "audience"))
+        secret = obj.get("secret", None, lambda v: v is None or type(v) is dict)
+        audience = obj.get("audience", [], lambda v: type(v) is list and all(is_int(s, 0, MAX_SEATS) for s in v))
+        return cls(
+            obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS), obj.get("data", ok=lambda v: type(v) is dict),
+            secret, tuple(audience),
+        )

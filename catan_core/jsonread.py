@@ -1,0 +1,165 @@
+"""One careful way to read JSON that comes from outside: files, storage, links, peers.
+
+Everything the engine or the page reads from outside data goes through here, so that no
+text can stop the page or slip a wrong value past a rule:
+
+* :func:`parse` bounds the size and the nesting depth *before* parsing (a deeply nested
+  text crashes Pyodide's parser outright, and recursion limits bite later in CPython), and
+  accepts finite numbers only (no ``NaN``, no ``1e999``, no number of hundreds of digits);
+* :class:`Obj` reads an object's fields with exact types -- ``true`` is not the number 1,
+  ``"#d7263d\\n"`` is not a colour -- and ranges, naming the field that is wrong.
+
+Every failure is a :class:`~catan_core.errors.FormatError` with a readable message.
+
+>>> parse('{"turn": 3}', max_chars=100)
+{'turn': 3}
+>>> parse("[" * 100 + "]" * 100, max_chars=1000)
+Traceback (most recent call last):
+...
+catan_core.errors.FormatError: This is not a valid file (it is not JSON).
+>>> Obj({"turn": True}, "state").int("turn", 0, 10)
+Traceback (most recent call last):
+...
+catan_core.errors.FormatError: Missing or invalid field "turn".
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any, Callable, Collection
+
+from .errors import FormatError
+
+MAX_DEPTH = 32
+"""Deepest nesting any format of this game needs (a save's log entry is 5 levels deep)."""
+MAX_NUMBER_CHARS = 40
+"""Longest number literal accepted (a 64-bit seed has 20 digits)."""
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+"""A JSON string (skipped whole) or a bracket (counted)."""
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}")
+_MISSING: Any = object()
+
+
+def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
+    """Refuse ``text`` when its brackets nest deeper than ``max_depth`` (without recursion)."""
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise FormatError("format.not_json")  # no file of this game nests so deep
+        elif token in "]}":
+            depth -= 1
+
+
+def _number(text: str) -> float:
+    value = float(text)
+    if len(text) > MAX_NUMBER_CHARS or not math.isfinite(value):
+        raise ValueError(text)
+    return value
+
+
+def _integer(text: str) -> int:
+    if len(text) > MAX_NUMBER_CHARS:
+        raise ValueError(text)
+    return int(text)
+
+
+def _constant(name: str) -> Any:
+    raise ValueError(name)  # NaN, Infinity, -Infinity are not JSON
+
+
+def parse(text: Any, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
+    """The value of the JSON ``text``, refused when longer than ``max_chars`` characters,
+    nested deeper than ``max_depth``, not JSON, or holding a number that is not finite."""
+    if not isinstance(text, str):
+        raise FormatError("format.not_json")
+    if len(text) > max_chars:
+        raise FormatError("format.too_large", limit=max_chars)
+    check_depth(text, max_depth)
+    try:
+        return json.loads(text, parse_float=_number, parse_int=_integer, parse_constant=_constant)
+    except (ValueError, RecursionError):
+        raise FormatError("format.not_json") from None
+
+
+def is_int(value: Any, lo: int, hi: int) -> bool:
+    """Whether ``value`` is an int (not a bool) with ``lo <= value < hi``."""
+    return type(value) is int and lo <= value < hi
+
+
+def is_color(value: Any) -> bool:
+    """Whether ``value`` is a colour ``#rrggbb`` and nothing more."""
+    return isinstance(value, str) and _COLOR.fullmatch(value) is not None
+
+
+class Obj:
+    """A JSON object whose fields are read with exact types; ``where`` names it in errors."""
+
+    __slots__ = ("data", "where")
+
+    def __init__(self, data: Any, where: str) -> None:
+        if type(data) is not dict:
+            raise FormatError("format.field", field=where)
+        self.data: dict[str, Any] = data
+        self.where = where
+
+    def fail(self, key: str) -> FormatError:
+        """The error for a missing or invalid field ``key``."""
+        return FormatError("format.field", field=key)
+
+    def has(self, key: str) -> bool:
+        """Whether the field is present."""
+        return key in self.data
+
+    def only(self, allowed: Collection[str]) -> None:
+        """Refuse fields other than ``allowed`` (the first unknown one is named)."""
+        unknown = sorted(key for key in self.data if key not in allowed)
+        if unknown:
+            raise FormatError("format.field", field=str(unknown[0])[:40])
+
+    def get(self, key: str, default: Any = _MISSING, ok: Callable[[Any], bool] | None = None) -> Any:
+        """The value of ``key``, refused unless ``ok(value)``; ``default`` when absent
+        (absent without a default is an error)."""
+        if key not in self.data:
+            if default is _MISSING:
+                raise self.fail(key)
+            return default
+        value = self.data[key]
+        if ok is not None and not ok(value):
+            raise self.fail(key)
+        return value
+
+    def int(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
+        """An int in ``range(lo, hi)``."""
+        return self.get(key, default, lambda v: is_int(v, lo, hi))  # type: ignore[no-any-return]
+
+    def bool(self, key: str, default: Any = _MISSING) -> bool:
+        """``true`` or ``false``."""
+        return self.get(key, default, lambda v: type(v) is bool)  # type: ignore[no-any-return]
+
+    def str(self, key: str, choices: Collection[str] | None = None, max_len: int = 1000, default: Any = _MISSING) -> str:
+        """A string of at most ``max_len`` characters (one of ``choices`` when given)."""
+
+        def ok(v: Any) -> bool:
+            return isinstance(v, str) and len(v) <= max_len and (choices is None or v in choices)
+
+        return self.get(key, default, ok)  # type: ignore[no-any-return]
+
+    def list(self, key: str, max_len: int, default: Any = _MISSING) -> list[Any]:
+        """A list of at most ``max_len`` items."""
+        return self.get(key, default, lambda v: type(v) is list and len(v) <= max_len)  # type: ignore[no-any-return]
+
+    def ints(self, key: str, lo: int, hi: int, length: int | None = None, max_len: int = 100) -> list[int]:
+        """A list of ints in ``range(lo, hi)``, of exactly ``length`` items when given."""
+        value = self.list(key, max_len if length is None else length)
+        if (length is not None and len(value) != length) or not all(is_int(v, lo, hi) for v in value):
+            raise self.fail(key)
+        return list(value)
+
+    def obj(self, key: str, default: Any = _MISSING) -> "Obj":
+        """A nested object."""
+        return Obj(self.get(key, default), key)
