@@ -11,9 +11,9 @@ the text at the chosen error-correction level is used, and of the eight masks th
 symbol scores the lowest penalty.
 
 The module matrix is kept flat while it is built: one byte (0 or 1) per module, row after
-row. Masks are applied and the penalty's 2x2 rule is counted on that byte string read as a
-little-endian integer, so that Python's big-integer operations do the work of a loop over
-the modules.
+row. Masks are applied, and the penalty's runs and 2x2 blocks counted, on that byte string
+read as a little-endian integer, so that Python's big-integer operations do the work of a
+loop over the modules.
 
 >>> code = encode("HELLO WORLD", "Q")
 >>> code.version, code.ecc, code.size, code.mask
@@ -51,7 +51,6 @@ catan_web.qr.DataTooLong: too long for a QR code at level M: needs 3003 data cod
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -262,7 +261,6 @@ PERCENT = 100
 QUIET_ZONE = 4
 """Light modules around a symbol, on every side."""
 LIGHT, DARK, LINE_BREAK = b"\x00", b"\x01", b"\x02"
-_RUNS = re.compile(b"\x00{%d,}|\x01{%d,}" % (RUN_LENGTH, RUN_LENGTH))
 _BIT_BYTES = bytes.maketrans(b"01", LIGHT + DARK)
 
 # --- function patterns and the data area ----------------------------------------------
@@ -298,8 +296,10 @@ class _Layout(NamedTuple):
     """For each mask, the modules of the data area it flips (little-endian, a 1-byte each)."""
     all_modules: int
     """A 1-byte for every module (little-endian)."""
-    block_corners: int
-    """A 1-byte at the top-left corner of every 2x2 block (little-endian)."""
+    has_right: int
+    """A 1-byte for every module with a neighbour on its right (little-endian)."""
+    has_below: int
+    """A 1-byte for every module with a neighbour below it (little-endian)."""
 
 
 @cache
@@ -366,26 +366,41 @@ def _layout(version: int) -> _Layout:
         format_slots=(tuple(r * size + c for r, c in near), tuple(r * size + c for r, c in split)),
         mask_flips=tuple(flips),
         all_modules=int.from_bytes(DARK * (size * size), "little"),
-        block_corners=int.from_bytes((DARK * (size - 1) + LIGHT) * (size - 1) + LIGHT * size, "little"),
+        has_right=int.from_bytes((DARK * (size - 1) + LIGHT) * size, "little"),
+        has_below=int.from_bytes(DARK * (size * (size - 1)), "little"),
     )
 
 
 def _penalty(grid: bytes, layout: _Layout) -> int:
-    """The mask penalty (ISO/IEC 18004 rules 1 to 4) of a finished symbol."""
+    """The mask penalty (ISO/IEC 18004 rules 1 to 4) of a finished symbol.
+
+    Rules 1 and 2 work on ``grid`` read as a little-endian integer, one byte per module:
+    shifting it right by 8 bits puts each module's right-hand neighbour in its place, by
+    ``8 * size`` bits the one below it.
+    """
     size = layout.size
+    dark = int.from_bytes(grid, "little")
+    right, down = BYTE_BITS, BYTE_BITS * size
+    score = 0
+    for step, neighbours in ((right, layout.has_right), (down, layout.has_below)):
+        same = neighbours & ~(dark ^ dark >> step)  # the module is the colour of the next one
+        windows = same  # the module starts RUN_LENGTH modules of one colour
+        for k in range(1, RUN_LENGTH - 1):
+            windows &= same >> k * step
+        starts = windows & ~(same << step)  # ... and the run starts there
+        # A run of n >= RUN_LENGTH modules costs RUN_PENALTY + n - RUN_LENGTH: one for each of
+        # its n - RUN_LENGTH + 1 windows, plus RUN_PENALTY - 1 at its start.
+        score += windows.bit_count() + (RUN_PENALTY - 1) * starts.bit_count()
+    corners = layout.has_right & layout.has_below
+    for colour in (dark, dark ^ layout.all_modules):
+        block = colour & colour >> right & colour >> down & colour >> (down + right) & corners
+        score += BLOCK_PENALTY * block.bit_count()
     lines = [grid[i:i + size] for i in range(0, size * size, size)] + [grid[col::size] for col in range(size)]
-    runs = _RUNS.findall(LINE_BREAK.join(lines))
-    score = sum(map(len, runs)) - (RUN_LENGTH - RUN_PENALTY) * len(runs)
     quiet = LIGHT * QUIET_ZONE
     framed = quiet + (quiet + LINE_BREAK + quiet).join(lines) + quiet
     score += FINDER_PENALTY * (framed.count(FINDER_LIKE) + framed.count(FINDER_LIKE[::-1]))
-    dark = int.from_bytes(grid, "little")
-    step, down = BYTE_BITS, BYTE_BITS * size
-    for colour in (dark, dark ^ layout.all_modules):
-        same = colour & colour >> step & colour >> down & colour >> (down + step) & layout.block_corners
-        score += BLOCK_PENALTY * same.bit_count()
     total = size * size
-    steps = abs(2 * grid.count(DARK) - total) * PERCENT // (2 * total * BALANCE_STEP)
+    steps = abs(2 * dark.bit_count() - total) * PERCENT // (2 * total * BALANCE_STEP)
     return score + BALANCE_PENALTY * steps
 
 
