@@ -7,6 +7,7 @@
 
     pyodide/      the five runtime files from node_modules/pyodide
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
+    vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
     catan.zip     the Python code the pages import (catan_core, web/catan_web, web/embedkit.py),
                   unpacked by PyScript into Python's working directory
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
@@ -38,6 +39,8 @@ PYTHON_SOURCES = (PACKAGE, WEB / "catan_web", WEB / "embedkit.py")
 """Python code the pages import: one zip, unpacked by PyScript into the working directory."""
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+VENDOR_FILES = {"jsQR.js": NODE_MODULES / "jsqr" / "dist" / "jsQR.js"}
+"""Browser builds of npm packages copied into dist/vendor/, by the name the pages load them as."""
 PACKAGE_SUFFIXES = {".py", ".json"}
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 APP_NAME = "Catan"
@@ -213,6 +216,9 @@ def build(dist: Path = DIST) -> Path:
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
         if path.suffix in {".js", ".css"}:
             shutil.copyfile(path, dist / "pyscript" / path.name)
+    (dist / "vendor").mkdir()
+    for name, source in VENDOR_FILES.items():
+        shutil.copyfile(source, dist / "vendor" / name)
     zip_python(PYTHON_SOURCES, dist / "catan.zip")
     write_icons_and_manifest(dist)
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}

@@ -1,6 +1,8 @@
-"""The ``>>>`` examples in catan_core's docstrings run as part of the normal test run.
+"""The ``>>>`` examples in the docstrings of catan_core and of web/catan_web's pure-Python
+modules run as part of the normal test run.
 
-(The same as ``python -m pytest --doctest-modules catan_core``.)
+(The same as ``python -m pytest --doctest-modules catan_core``, plus web/catan_web without
+``app``, which needs the browser.)
 """
 
 from __future__ import annotations
@@ -8,20 +10,31 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 
 import pytest
 
 import catan_core
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+
+import catan_web  # noqa: E402
+
+BROWSER_ONLY = {"catan_web.app"}
+"""Modules that import PyScript, so load only in the page."""
+
 MODULES = sorted(
     name
-    for _, name, _ in pkgutil.walk_packages(catan_core.__path__, "catan_core.")
-    if not name.endswith("__main__")
+    for package in (catan_core, catan_web)
+    for _, name, _ in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
+    if not name.endswith("__main__") and name not in BROWSER_ONLY
 )
 
 
 def test_modules_found():
     assert {"catan_core.game", "catan_core.actions", "catan_core.saves", "catan_core.longest_road"} <= set(MODULES)
+    assert {"catan_web.markup", "catan_web.qr"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)
