@@ -31,12 +31,12 @@ from .actions import Action, Cards, validate_shape
 from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from .events import Event
-from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, VICTORY_POINT, YEAR_OF_PLENTY
+from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
-    CITIES, DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES, RESOURCE_SUPPLY,
-    ROAD_BUILDING_PHASE, ROADS, ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options,
-    PlayerState, Seat, State, TradeOffer, award, check_seats, copy_state, default_seats,
+    CITIES, DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES, ROAD_BUILDING_PHASE, ROADS,
+    ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options, PlayerState, Seat, State,
+    TradeOffer, award, check_seats, copy_state, default_seats,
 )
 from .views import View, make_view
 

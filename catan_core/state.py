@@ -41,7 +41,7 @@ from .board import (
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
 from .longest_road import longest_road
-from .names import DEV_CARDS, KNIGHT, VICTORY_POINT
+from .names import KNIGHT, VICTORY_POINT
 from .rng import Rng
 
 # --- the game's stock -------------------------------------------------------------------

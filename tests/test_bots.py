@@ -12,7 +12,8 @@ from catan_core.bots import BOTS, LEVELS, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.evaluate import board_info, setup_odds
 from catan_core.bots.tracker import HandTracker
-from catan_core.game import MAIN, RESOURCE_SUPPLY, ROLL, TRADE, Game, Options
+from catan_core.game import Game, Options
+from catan_core.state import MAIN, RESOURCE_SUPPLY, ROLL, TRADE
 from catan_core.rng import Rng
 from catan_core.tournament import main as tournament_main
 from catan_core.tournament import run, wilson

@@ -17,9 +17,8 @@ from catan_core.board import (
     NUMBER_TOKENS, TERRAIN_DECK, Board,
 )
 from catan_core.errors import FormatError
-from catan_core.game import (
-    DEV_DECK, KNIGHT, ROAD_BUILDING, VICTORY_POINT, Game, Options,
-)
+from catan_core.game import DEV_DECK, Game, Options
+from catan_core.names import KNIGHT, ROAD_BUILDING, VICTORY_POINT
 from catan_core.rng import Rng
 from catan_core.board import BEGINNER_PIECES
 from catan_core.simulate import play_random_game

@@ -17,7 +17,7 @@ from catan_core.game import Game, Options
 from catan_core.rng import Rng
 from catan_core.state import State
 
-from catan_helpers import scenario, state
+from catan_helpers import scenario
 from test_properties import choose
 
 ROOT = Path(__file__).resolve().parent.parent
