@@ -1,4 +1,4 @@
-"""Statistics (catan_core.stats).
+"""Statistics (catan_core.stats) and their charts (catan_core.stats_svg).
 
 The figures are recounted here independently from the full log (the game's own record,
 secrets included) and from replaying the game's actions, for several random games with
@@ -8,17 +8,20 @@ that may not see it.
 
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from collections import Counter
 
 import pytest
 
 from catan_core.game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST, Game, Options
+from catan_core.i18n import LANGUAGES
 from catan_core.names import VICTORY_POINT
 from catan_core.rng import Rng
-from catan_core.state import Seat
+from catan_core.state import DEFAULT_COLORS, Seat
 from catan_core.stats import (
-    DICE_TOTALS, DICE_WAYS, NO_CARDS, compute, expected_rolls, hidden_victory_points,
+    DICE_TOTALS, DICE_WAYS, NO_CARDS, Stats, compute, expected_rolls, hidden_victory_points,
 )
+from catan_core.stats_svg import dice_svg, points_svg
 from catan_core.views import make_view
 
 from catan_helpers import scenario
@@ -28,6 +31,8 @@ OFFER_PERCENT = 8
 MAX_ACTIONS = 6000
 GAMES = [(0, 4, "random"), (1, 3, "beginner"), (2, 4, "beginner"), (3, 2, "random"), (4, 3, "random")]
 """(seed, players, board) of the random games checked."""
+SVG = "{http://www.w3.org/2000/svg}"
+NASTY_NAME = '<b>&"x"'
 
 
 def play(seed: int, players: int, board: str, seats: tuple[Seat, ...] | None = None, until_turn: int = 0) -> Game:
@@ -133,7 +138,10 @@ def points_by_replay(game: Game) -> tuple[list[int], list[tuple[int, ...]]]:
     """(turns completed, public points of every seat) each time a turn starts, and at the end."""
     replay = Game(game.options, seed=game.seed, seats=game.seats)
     n = len(game.players)
-    public = lambda: tuple(replay.victory_points(q, public=True) for q in range(n))
+
+    def public() -> tuple[int, ...]:
+        return tuple(replay.victory_points(q, public=True) for q in range(n))
+
     turns, values = [], []
     if replay.turn:  # the beginner board starts at turn 1
         turns.append(replay.turn - 1)
@@ -319,3 +327,78 @@ def test_statistics_depend_only_on_what_the_viewer_may_see(game: Game, viewer: i
     other = compute(make_view(game, viewer, (), swap_secrets(game, viewer)))
     assert real == other
     assert [s.dev_bought_kinds is None for s in real.players] == [q != viewer for q in range(len(game.players))]
+
+
+# --- the charts ----------------------------------------------------------------------------------------
+
+
+def named_game() -> Game:
+    seats = tuple(Seat(name, color) for name, color in zip((NASTY_NAME, "Ana", "अनिल", "Zoë"), DEFAULT_COLORS))
+    return play(1, 4, "random", seats=seats)
+
+
+@pytest.fixture(scope="module")
+def named() -> Stats:
+    return compute(named_game().view(None))
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    assert root.get("role") == "img" and root.get("aria-label")
+    title = root.find(SVG + "title")
+    assert title is not None and title.text
+    return root
+
+
+def texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(SVG + "text")]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [360, 1280])
+def test_dice_chart(named: Stats, lang: str, width: int) -> None:
+    root = parse(dice_svg(named, lang=lang, width=width))
+    bars = [g for g in root.iter(SVG + "g") if g.get("class") == "bar"]
+    assert [int(g.get("data-total")) for g in bars] == list(DICE_TOTALS)
+    assert [int(g.get("data-rolled")) for g in bars] == list(named.dice)
+    assert all(g.find(SVG + "title") is not None for g in bars)
+    assert len([e for e in root.iter() if e.get("class") == "expected"]) == len(DICE_TOTALS)
+    assert {str(t) for t in DICE_TOTALS} <= set(texts(root))
+    assert root.get("viewBox").split()[2] == str(width)
+    assert str(named.rolls) in root.get("aria-label")
+    point = f"{named.expected[0]:.1f}"  # expected 2s, with a decimal: "5,2" in Spanish and German
+    comma = point.replace(".", ",")
+    assert point != comma and (comma if lang in ("es", "de") else point) in root.get("aria-label")
+    assert (point if lang in ("es", "de") else comma) not in root.get("aria-label")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("width", [360, 1280])
+def test_points_chart(named: Stats, lang: str, width: int) -> None:
+    svg = points_svg(named, lang=lang, width=width)
+    root = parse(svg)
+    series = [g for g in root.iter(SVG + "g") if g.get("class") == "series"]
+    assert [int(g.get("data-seat")) for g in series] == [0, 1, 2, 3]
+    dashes = {g.find(SVG + "polyline[@class='line']").get("stroke-dasharray") for g in series}
+    markers = {g.get("data-marker") for g in series}
+    assert len(dashes) == len(markers) == 4  # told apart without colour
+    assert NASTY_NAME in root.get("aria-label") and any(NASTY_NAME in text for text in texts(root))
+    assert NASTY_NAME not in svg and "&lt;b&gt;&amp;&quot;x&quot;" in svg
+    assert root.get("viewBox").split()[2] == str(width)
+
+
+def test_charts_of_an_empty_log_and_the_dice_label_in_every_language() -> None:
+    game = Game(Options(players=2), seed=3)
+    stats = compute(game.view(None))
+    for lang in LANGUAGES:
+        dice_root = parse(dice_svg(stats, lang=lang))
+        points_root = parse(points_svg(stats, lang=lang))
+        assert len([g for g in dice_root.iter(SVG + "g") if g.get("class") == "bar"]) == 11
+        assert len([g for g in points_root.iter(SVG + "g") if g.get("class") == "series"]) == 2
+
+
+def test_charts_are_pure() -> None:
+    stats = compute(named_game().view(0))
+    assert dice_svg(stats, lang="hi", width=500) == dice_svg(stats, lang="hi", width=500)
+    assert points_svg(stats, lang="de") == points_svg(stats, lang="de")
