@@ -8,7 +8,8 @@ stolen card only to the thief and the victim, and the development card bought on
 buyer, so statistics computed from ``game.view(seat)`` reveal exactly what that seat may
 know, and those from ``game.view(None)`` (a spectator) only public figures. Every figure
 counts the events of the view's log; a game loaded from a save keeps its log, a game
-started from a scenario has none from before its first move.
+started from a scenario has none from before its first move. :func:`table` gives the
+per-seat figures as translated rows for a table; :mod:`catan_core.stats_svg` draws the charts.
 
 >>> from catan_core.game import Game, Options
 >>> game = Game(Options(players=3, board="beginner"), seed=7)
@@ -30,13 +31,15 @@ from typing import Iterable, Sequence
 from .actions import Cards
 from .events import Event
 from .game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from .i18n import cards_text, translate
 from .names import DEV_CARDS
 from .state import SETUP_ROAD
 from .views import View
 
 __all__ = [
-    "DICE_OUTCOMES", "DICE_TOTALS", "DICE_WAYS", "MAX_TOTAL", "MIN_TOTAL", "NO_CARDS", "PointsSeries", "SeatStats",
-    "Stats", "compute", "expected_rolls", "hidden_victory_points",
+    "CARD_ROWS", "COUNT_ROWS", "Cell", "DICE_OUTCOMES", "DICE_TOTALS", "DICE_WAYS", "MAX_TOTAL", "MIN_TOTAL",
+    "NO_CARDS", "PointsSeries", "Row", "SeatStats", "Stats", "compute", "expected_rolls", "hidden_victory_points",
+    "table",
 ]
 
 # --- the dice --------------------------------------------------------------------------------
@@ -440,3 +443,93 @@ def hidden_victory_points(stats: Stats) -> tuple[int, ...] | None:
         return None
     return tuple(f - series[-1] for f, series in zip(final, stats.points.public))
 
+
+
+# --- a table for the page -----------------------------------------------------------------------
+
+CARD_ROWS: tuple[tuple[str, str | None], ...] = (
+    ("production", None), ("setup", None), ("year_of_plenty", None), ("monopoly_gained", None),
+    ("stolen", "stolen_hidden"), ("robbed", "robbed_hidden"), ("discarded", None), ("monopoly_lost", None),
+    ("trade_received", None), ("trade_given", None), ("maritime_received", None), ("maritime_given", None),
+    ("spent", None),
+)
+"""Rows of resource cards: the :class:`SeatStats` field and the field counting the same
+flow's cards of hidden kind (None: never hidden)."""
+COUNT_ROWS: tuple[str, ...] = (
+    "domestic_trades", "maritime_trades", "rolls", "roads", "settlements", "cities", "dev_bought", "dev_played",
+)
+"""Rows of counts: a :class:`SeatStats` field or property (``dev_played``: the sum of its kinds)."""
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One seat's value in a :class:`Row` (texts are raw: escape them before markup)."""
+
+    count: int
+    """The figure: cards, or times."""
+    text: str
+    """``count`` as text."""
+    detail: str
+    """What the figure is made of, in words ("3 brick, 1 ore", "Ana: 2", "1 × Knight"), or ""."""
+
+
+@dataclass(frozen=True)
+class Row:
+    """One figure for every seat."""
+
+    key: str
+    """The figure's name (a :class:`SeatStats` field; message key ``"stats.row." + key``)."""
+    label: str
+    """The figure's name in the language."""
+    cells: tuple[Cell, ...]
+    """Per seat."""
+
+
+def _dev_text(kinds: Sequence[int], lang: str) -> str:
+    parts = [translate("stats.dev_item", {"count": c, "card": k}, lang) for k, c in enumerate(kinds) if c]
+    return translate("word.list_separator", {}, lang).join(parts)
+
+
+def table(stats: Stats, lang: str = "en") -> list[Row]:
+    """The per-seat figures as rows for a table, texts in ``lang``: the resource-card rows
+    of :data:`CARD_ROWS`, then the counts of :data:`COUNT_ROWS`.
+
+    >>> from catan_core.game import Game, Options
+    >>> game = Game(Options(players=3, board="beginner"), seed=7)
+    >>> rows = table(compute(game.view(None)), "en")
+    >>> row = rows[1]
+    >>> row.label, row.cells[0].count, row.cells[0].detail
+    ('From the set-up', 3, '2 brick, 1 lumber')
+    """
+    separator = translate("word.list_separator", {}, lang)
+    rows = []
+    for field, hidden_field in CARD_ROWS:
+        cells = []
+        for seat in stats.players:
+            cards: Cards = getattr(seat, field)
+            hidden = getattr(seat, hidden_field) if hidden_field else 0
+            parts = [cards_text(cards, lang)] if any(cards) else []
+            if hidden:
+                parts.append(translate("stats.unknown_cards", {"count": hidden}, lang))
+            count = sum(cards) + hidden
+            cells.append(Cell(count, str(count), separator.join(parts)))
+        rows.append(Row(field, translate("stats.row." + field, {}, lang), tuple(cells)))
+    for field in COUNT_ROWS:
+        cells = []
+        for seat in stats.players:
+            detail = ""
+            if field == "dev_played":
+                count = sum(seat.dev_played)
+                detail = _dev_text(seat.dev_played, lang)
+            else:
+                count = getattr(seat, field)
+            if field == "dev_bought" and seat.dev_bought_kinds is not None:
+                detail = _dev_text(seat.dev_bought_kinds, lang)
+            elif field == "domestic_trades":
+                detail = separator.join(
+                    translate("stats.partner_item", {"partner": q, "count": n}, lang, stats.names)
+                    for q, n in enumerate(seat.trades_with) if n
+                )
+            cells.append(Cell(count, str(count), detail))
+        rows.append(Row(field, translate("stats.row." + field, {}, lang), tuple(cells)))
+    return rows

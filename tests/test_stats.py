@@ -19,7 +19,7 @@ from catan_core.names import VICTORY_POINT
 from catan_core.rng import Rng
 from catan_core.state import DEFAULT_COLORS, Seat
 from catan_core.stats import (
-    DICE_TOTALS, DICE_WAYS, NO_CARDS, Stats, compute, expected_rolls, hidden_victory_points,
+    CARD_ROWS, COUNT_ROWS, DICE_TOTALS, DICE_WAYS, NO_CARDS, Stats, compute, expected_rolls, hidden_victory_points, table,
 )
 from catan_core.stats_svg import dice_svg, points_svg
 from catan_core.views import make_view
@@ -281,6 +281,23 @@ def test_no_log_no_figures() -> None:
     assert stats.points.turns == (game.turn,)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_table_rows_carry_the_figures(game: Game, lang: str) -> None:
+    stats = compute(game.view(0))
+    rows = table(stats, lang)
+    assert [r.key for r in rows] == [f for f, _ in CARD_ROWS] + list(COUNT_ROWS)
+    for row in rows:
+        assert row.label and row.label != "stats.row." + row.key and len(row.cells) == len(game.players)
+        for seat, cell in zip(stats.players, row.cells):
+            figure = getattr(seat, row.key)
+            want = sum(figure) if isinstance(figure, tuple) else figure
+            hidden = dict(CARD_ROWS).get(row.key)
+            assert cell.count == want + (getattr(seat, hidden) if hidden else 0), row.key
+            assert cell.text == str(cell.count) and (cell.detail == "") == (cell.count == 0 or row.key in (
+                "maritime_trades", "rolls", "roads", "settlements", "cities",
+            ) or (row.key == "dev_bought" and seat.dev_bought_kinds is None)), (row.key, cell)
+
+
 # --- hidden information --------------------------------------------------------------------------------
 
 
@@ -308,6 +325,15 @@ def test_a_seat_never_learns_which_card_others_stole_between_them() -> None:
         assert a != b
         assert a.players[0].stolen == a.players[2].robbed == (0, 0, 0, 0, 1)
         assert b.players[0].stolen == b.players[2].robbed == (0, 1, 0, 0, 0)
+
+
+def test_the_table_of_a_third_seat_does_not_tell_the_stolen_card() -> None:
+    ore, lumber = robbed_game("ore"), robbed_game("lumber")
+    for lang in LANGUAGES:
+        assert table(compute(ore.view(1)), lang) == table(compute(lumber.view(1)), lang)
+        assert table(compute(ore.view(0)), lang) != table(compute(lumber.view(0)), lang)
+    robbed = {row.key: row for row in table(compute(ore.view(1)), "en")}["robbed"]
+    assert [c.count for c in robbed.cells] == [0, 0, 1] and robbed.cells[2].detail == "1 card of unknown kind"
 
 
 def swap_secrets(game: Game, viewer: int | None) -> list:
