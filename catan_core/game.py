@@ -35,6 +35,7 @@ from .board import (
 )
 from .errors import CatanError, FormatError, IllegalActionError
 from .longest_road import longest_road
+from .palette import PALETTE
 from .rng import Rng, seed_to_int
 from .views import View, make_view
 
@@ -105,10 +106,6 @@ class Options:
         return out
 
 
-DEFAULT_COLORS: tuple[str, ...] = ("#d7263d", "#1b65c4", "#e8e8e8", "#f29e1f")
-DEFAULT_COLOR_NAMES: tuple[str, ...] = ("red", "blue", "white", "orange")
-
-
 @dataclass(frozen=True)
 class Seat:
     """Who sits at a seat: a display name, a colour (``#rrggbb``) and who plays it."""
@@ -120,8 +117,9 @@ class Seat:
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
-    """Seats named after their colours, all played by people."""
-    return tuple(Seat(DEFAULT_COLOR_NAMES[i].title(), DEFAULT_COLORS[i]) for i in range(players))
+    """Seats named after their colours (the first of :data:`~catan_core.palette.PALETTE`),
+    all played by people."""
+    return tuple(Seat(c.key.title(), c.hex) for c in PALETTE[:players])
 
 
 class Event(NamedTuple):
