@@ -25,7 +25,8 @@ for Visualization Design", IEEE TVCG 24(1), 2018), so the floors are well above 
   the piece on the ground:
 * :data:`OUTLINE_CONTRAST_MIN`, the WCAG 2.1 contrast of that outline against every ground
   in every view: 3:1, the floor WCAG 2.1 success criterion 1.4.11 (non-text contrast) sets
-  for the parts of a graphic needed to understand it.
+  for the parts of a graphic needed to understand it; and it is at least
+  :data:`OUTLINE_MIN_PX` wide on a 390 px board, so that antialiasing does not wash it out.
 * :data:`INK_CONTRAST_MIN`, the glyph's ink against its seat colour: 4.5:1, the WCAG
   criterion 1.4.3 floor for small text, as a glyph is read like a small character.
 
@@ -62,6 +63,10 @@ OUTLINE_CONTRAST_MIN = 3.0
 """WCAG 2.1 SC 1.4.11: least contrast of a graphic's essential parts."""
 INK_CONTRAST_MIN = 4.5
 """WCAG 2.1 SC 1.4.3: least contrast of small text; a glyph is read like one."""
+BOARD_PX = 390
+"""The narrowest board the game lays out (a phone held upright)."""
+OUTLINE_MIN_PX = 1.5
+"""Least width of a piece's outline on a :data:`BOARD_PX` board."""
 
 GROUNDS: dict[str, str] = {
     **{name: style[0] for name, style in zip(("forest", "pasture", "fields", "hills", "mountains", "desert"), svg.TERRAIN_STYLE)},
@@ -172,6 +177,8 @@ def test_the_old_palette_failed() -> None:
 def test_the_piece_outline_stands_out_on_every_ground(view: str) -> None:
     for ground, fill in GROUNDS.items():
         assert contrast(svg.OUTLINE, simulate(fill, view)) >= OUTLINE_CONTRAST_MIN, ground
+    px_per_unit = BOARD_PX / float(svg.VIEWBOX.split()[2])
+    assert svg.PIECE_OUTLINE * px_per_unit >= OUTLINE_MIN_PX
 
 
 @pytest.mark.parametrize("color", [c.hex for c in PALETTE])
