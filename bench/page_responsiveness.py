@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
+from catan_core.palette import PALETTE  # noqa: E402
 
 GAPS = """() => {
     window.gaps = [];
@@ -41,8 +42,7 @@ GAPS = """() => {
 
 def scenario(level: str) -> dict[str, object]:
     """Four computer players of ``level`` about to place their first settlements."""
-    colors = ("#d7263d", "#1b65c4", "#e8e8e8", "#f29e1f")
-    players = [{"name": f"{level} {p + 1}", "color": colors[p], "kind": level} for p in range(len(BEGINNER_PIECES))]
+    players = [{"name": f"{level} {p + 1}", "color": PALETTE[p].hex, "kind": level} for p in range(len(BEGINNER_PIECES))]
     return {"format": "catan-scenario", "board": "beginner", "players": players, "phase": "setup", "seed": 7}
 
 

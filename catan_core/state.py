@@ -42,6 +42,7 @@ from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
 from .longest_road import longest_road
 from .names import KNIGHT, VICTORY_POINT
+from .palette import PALETTE
 from .rng import Rng
 
 # --- the game's stock -------------------------------------------------------------------
@@ -76,8 +77,6 @@ SETUP_PHASES = frozenset({SETUP_SETTLEMENT, SETUP_ROAD})
 
 SEAT_KINDS: tuple[str, ...] = ("human", "beginner", "standard", "strong", "random")
 """Who may play a seat: a person, or a computer player of a level (see :mod:`catan_core.bots`)."""
-DEFAULT_COLORS: tuple[str, ...] = ("#d7263d", "#1b65c4", "#e8e8e8", "#f29e1f")
-DEFAULT_COLOR_NAMES: tuple[str, ...] = ("red", "blue", "white", "orange")
 
 
 @dataclass(frozen=True)
@@ -166,8 +165,9 @@ class Seat:
 
 
 def default_seats(players: int) -> tuple[Seat, ...]:
-    """Seats named after their colours, all played by people."""
-    return tuple(Seat(DEFAULT_COLOR_NAMES[i].title(), DEFAULT_COLORS[i]) for i in range(players))
+    """Seats named after their colours (the first of :data:`~catan_core.palette.PALETTE`),
+    all played by people."""
+    return tuple(Seat(c.key.title(), c.hex) for c in PALETTE[:players])
 
 
 def seats_from_json(data: Any, players: int) -> tuple[Seat, ...]:

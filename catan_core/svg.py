@@ -36,6 +36,7 @@ from .board import (
 from .game import Game
 from .i18n import escape_markup as escape
 from .i18n import translate
+from .palette import glyph_svg, ink, seat_glyphs
 from .state import Options
 from .views import View
 
@@ -71,6 +72,26 @@ RESOURCE_COLORS: tuple[str, ...] = ("#b8552a", "#2f7d36", "#7fae3e", "#d9a514", 
 SEA, SEA_EDGE, SAND, HEX_LINE = "#2a78b5", "#14466e", "#e6d39c", "#f3e7c2"
 OUTLINE = "#1a1a1a"
 """Outline of every piece, so that light seat colours stay visible."""
+
+# Pieces (user units; the board is 1180 wide, so at 390 px one unit is a third of a pixel).
+# Each piece carries its seat's glyph (catan_core.palette) so that whose it is does not
+# depend on telling colours apart.
+PIECE_OUTLINE = 5
+"""Width of the outline of settlements and cities, of the dark edges on each side of a
+road, and of the edge of a road's glyph."""
+ROAD_WIDTH = 12
+"""Width of a road's colour between its dark edges."""
+ROAD_GLYPH = 15
+"""Radius of the glyph in the seat's colour on the middle of each road (edged in the ink
+that contrasts with the colour, so that it shows on the road's own colour)."""
+HOUSE: tuple[tuple[float, float], ...] = ((0, -22), (18, -6), (18, 19), (-18, 19), (-18, -6))
+"""Outline of a settlement around its intersection."""
+HOUSE_GLYPH = (0, 6.5, 10)
+"""Centre (x, y) and radius of the glyph inside a settlement."""
+CITY: tuple[tuple[float, float], ...] = ((-27, 22), (-27, -11), (-13, -26), (1, -11), (1, -5), (27, -5), (27, 22))
+"""Outline of a city around its intersection."""
+CITY_GLYPH = (4, 8.5, 12)
+"""Centre (x, y) and radius of the glyph inside a city."""
 RED_NUMBER, INK = "#c4161c", "#222222"
 MARK = "#d500f9"
 """Colour of tutorial annotations (``marked``), distinct from highlights and seats."""
@@ -201,17 +222,32 @@ def _glyph(terrain: int) -> str:
     )
 
 
-def _house(x: float, y: float, color: str) -> str:
-    pts = [(0, -18), (14.5, -5), (14.5, 15.5), (-14.5, 15.5), (-14.5, -5)]
-    return f'<polygon points="{_pts((x + a, y + b) for a, b in pts)}" fill="{color}" stroke="{OUTLINE}" stroke-width="3.5" stroke-linejoin="round"/>'
-
-
-def _city(x: float, y: float, color: str) -> str:
-    pts = [(-23, 19), (-23, -10), (-11, -23), (1, -10), (1, -3), (23, -3), (23, 19)]
+def _house(x: float, y: float, color: str, glyph: str) -> str:
+    gx, gy, gr = HOUSE_GLYPH
     return (
-        f'<polygon points="{_pts((x + a, y + b) for a, b in pts)}" fill="{color}" stroke="{OUTLINE}" stroke-width="3.5" stroke-linejoin="round"/>'
-        f'<rect x="{_n(x - 15)}" y="{_n(y - 7)}" width="8" height="9" fill="{OUTLINE}" opacity=".55"/>'
-        f'<rect x="{_n(x + 8)}" y="{_n(y + 5)}" width="8" height="9" fill="{OUTLINE}" opacity=".55"/>'
+        f'<polygon points="{_pts((x + a, y + b) for a, b in HOUSE)}" fill="{color}" stroke="{OUTLINE}"'
+        f' stroke-width="{PIECE_OUTLINE}" stroke-linejoin="round"/>'
+        + glyph_svg(glyph, x + gx, y + gy, gr, ink(color))
+    )
+
+
+def _city(x: float, y: float, color: str, glyph: str) -> str:
+    gx, gy, gr = CITY_GLYPH
+    return (
+        f'<polygon points="{_pts((x + a, y + b) for a, b in CITY)}" fill="{color}" stroke="{OUTLINE}"'
+        f' stroke-width="{PIECE_OUTLINE}" stroke-linejoin="round"/>'
+        + glyph_svg(glyph, x + gx, y + gy, gr, ink(color))
+    )
+
+
+def _road(e: int, color: str, glyph: str) -> str:
+    x1, y1, x2, y2 = _edge_ends(e, 0.16)
+    line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
+    mx, my = _edge_mid(e)
+    return (
+        f'<line {line} stroke="{OUTLINE}" stroke-width="{ROAD_WIDTH + 2 * PIECE_OUTLINE}"/>'
+        f'<line {line} stroke="{color}" stroke-width="{ROAD_WIDTH}"/>'
+        + glyph_svg(glyph, mx, my, ROAD_GLYPH, color, ink(color), PIECE_OUTLINE)
     )
 
 
@@ -302,6 +338,8 @@ def render(
     def color(p: int) -> str:
         return escape(view.seats[p].color)
 
+    glyphs = seat_glyphs([seat.color for seat in view.seats])
+
     interactive = bool(hl_nodes or hl_edges or hl_hexes)
     size_attrs = ""
     if size is not None:
@@ -352,11 +390,9 @@ def render(
             p = view.edge_owner[e]
             if p < 0:
                 continue
-            x1, y1, x2, y2 = _edge_ends(e, 0.16)
-            line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
             out.append(
                 f'<g class="road" data-seat="{p}" data-at="e{e}"><title>{tr("svg.road", player=p)}</title>'
-                f'<line {line} stroke="{OUTLINE}" stroke-width="18"/><line {line} stroke="{color(p)}" stroke-width="11"/></g>'
+                f"{_road(e, color(p), glyphs[p])}</g>"
             )
         for n in range(NODE_COUNT):
             p = view.node_owner[n]
@@ -364,9 +400,9 @@ def render(
                 continue
             x, y = NODE_POS[n]
             if view.node_city[n]:
-                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{tr("svg.city", player=p)}</title>{_city(x, y, color(p))}</g>')
+                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{tr("svg.city", player=p)}</title>{_city(x, y, color(p), glyphs[p])}</g>')
             else:
-                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{tr("svg.settlement", player=p)}</title>{_house(x, y, color(p))}</g>')
+                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{tr("svg.settlement", player=p)}</title>{_house(x, y, color(p), glyphs[p])}</g>')
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber")}</title>{_robber(rx, ry)}</g>')
         out.append("</g>")

@@ -17,7 +17,8 @@ from catan_core.game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
 from catan_core.i18n import LANGUAGES
 from catan_core.names import VICTORY_POINT
 from catan_core.rng import Rng
-from catan_core.state import DEFAULT_COLORS, Seat
+from catan_core.palette import PALETTE
+from catan_core.state import Seat
 from catan_core.stats import (
     CARD_ROWS, COUNT_ROWS, DICE_TOTALS, DICE_WAYS, NO_CARDS, Stats, compute, expected_rolls, hidden_victory_points, table,
 )
@@ -359,7 +360,7 @@ def test_statistics_depend_only_on_what_the_viewer_may_see(game: Game, viewer: i
 
 
 def named_game() -> Game:
-    seats = tuple(Seat(name, color) for name, color in zip((NASTY_NAME, "Ana", "अनिल", "Zoë"), DEFAULT_COLORS))
+    seats = tuple(Seat(name, color) for name, color in zip((NASTY_NAME, "Ana", "अनिल", "Zoë"), (c.hex for c in PALETTE)))
     return play(1, 4, "random", seats=seats)
 
 

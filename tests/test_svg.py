@@ -13,6 +13,7 @@ import pytest
 from catan_core import board as B
 from catan_core.game import Game, Options, Seat
 from catan_core.i18n import LANGUAGES
+from catan_core.palette import GLYPHS, PALETTE, ink
 from catan_core.rng import Rng
 from catan_core.svg import parse_mark, render, render_ids
 
@@ -244,6 +245,43 @@ def test_beginner_pieces_in_seat_colours() -> None:
         for el in roads:
             assert [line.get("stroke") for line in el.findall(NS + "line")] == ["#1a1a1a", seat.color]
     assert not of_class(root, "city")
+
+
+def _glyphs(el: ET.Element) -> list[ET.Element]:
+    return [g for g in el.iter(NS + "path") if "glyph" in classes(g)]
+
+
+@pytest.mark.parametrize("first", [0, 3])
+def test_every_piece_carries_its_seats_glyph(first: int) -> None:
+    # four palette colours, from the defaults or the rest of the palette
+    chosen = (PALETTE * 2)[first : first + 4]
+    seats = tuple(Seat(c.key, c.hex) for c in chosen)
+    game = Game(Options(players=4, board="beginner"), seed=0, seats=seats)
+    view = game.view(None)
+    n = view.players[2].settlements[0]
+    view = dataclasses.replace(view, node_city=tuple(i == n for i in range(B.NODE_COUNT)))
+    root = parse(render(view))
+    pieces = of_class(root, "road") + of_class(root, "settlement") + of_class(root, "city")
+    assert len(pieces) == 16 and len(of_class(root, "city")) == 1
+    for el in pieces:
+        color = chosen[int(el.get("data-seat", ""))]
+        (glyph,) = _glyphs(el)
+        assert glyph.get("data-glyph") == color.glyph and glyph.get("d") == GLYPHS[color.glyph]
+        if "road" in classes(el):  # the glyph in the seat's colour, edged in its ink
+            assert (glyph.get("fill"), glyph.get("stroke")) == (color.hex, ink(color.hex))
+        else:  # the glyph in the ink, inside the building
+            assert glyph.get("fill") == ink(color.hex) and glyph.get("stroke") is None
+
+
+def test_seats_in_other_colours_get_distinct_glyphs() -> None:
+    seats = (Seat("Ana", "#123456"), Seat("Ben", PALETTE[0].hex), Seat("Cy", "#D7263D"))
+    view = Game(Options(players=3, board="beginner"), seed=1, seats=seats).view(None)
+    root = parse(render(view))
+    by_seat: dict[str, set[str]] = {}
+    for el in of_class(root, "road") + of_class(root, "settlement"):
+        by_seat.setdefault(el.get("data-seat", ""), set()).update(g.get("data-glyph", "") for g in _glyphs(el))
+    assert all(len(glyphs) == 1 for glyphs in by_seat.values()) and len(set.union(*by_seat.values())) == 3
+    assert by_seat["1"] == {PALETTE[0].glyph}
 
 
 def test_city_is_a_bigger_distinct_shape() -> None:

@@ -21,6 +21,7 @@ from catan_core.almanac import almanac_url, entry_for_error
 from catan_core.board import EDGE_NODES, NODE_NODES, NODE_XY, RESOURCES
 from catan_core.game import Game, Options, Seat
 from catan_core.i18n import translate
+from catan_core.palette import COLORS
 from catan_core.saves import dumps, loads
 from catan_core.board import BEGINNER_PIECES
 from catan_core.scenarios import load_scenario
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.e2e
 
-ANA, BEN = "#d7263d", "#1b65c4"
+ANA, BEN = COLORS["red"], COLORS["blue"]
 TARGET = ".catan-board .target"
 STEP_MS = 15_000
 
@@ -180,7 +181,7 @@ def test_setup_by_clicking_the_board_then_production(game: Page) -> None:
             click_board(game, kind, int(ident))
         game.wait_for_selector(f".catan-board [data-at='{'n' if kind == 'node' else 'e'}{ident}']", state="attached")
     data = saved(game)
-    replay = Game(Options(players=2), 2024, (Seat("Ana", "#d7263d"), Seat("Ben", "#1b65c4")))
+    replay = Game(Options(players=2), 2024, (Seat("Ana", ANA), Seat("Ben", BEN)))
     for text in data["history"]:
         replay.apply(text)
     assert dumps(replay) == json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -522,7 +523,7 @@ def test_seeded_game_replayed_in_the_page_matches_cpython(game: Page) -> None:
     """The same seed and actions give the same save in the page as in CPython."""
     import random
 
-    seats = (Seat("Ana", "#d7263d"), Seat("Ben", "#1b65c4"), Seat("Cy", "#e8e8e8"))
+    seats = (Seat("Ana", ANA), Seat("Ben", BEN), Seat("Cy", COLORS["white"]))
     reference = Game(Options(players=3), "replay-me", seats)
     rng = random.Random(7)
     while len(reference.history) < 120 and reference.phase != "over":
@@ -582,7 +583,7 @@ def test_one_person_and_three_computers_play_to_the_winner_screen(game: Page) ->
     rolls and ends turns, the computer players (instant pace) play on until one of them
     wins; the winner screen shows the final scores."""
     players = [seat(0, "Ana", ANA)]
-    for p, (name, color) in enumerate((("Bot B", BEN), ("Bot C", "#e8e8e8"), ("Bot D", "#f29e1f")), start=1):
+    for p, (name, color) in enumerate((("Bot B", BEN), ("Bot C", COLORS["white"]), ("Bot D", COLORS["orange"])), start=1):
         players.append(seat(p, name, color, kind="standard", hand={"grain": 2, "ore": 3, "brick": 1, "lumber": 1, "wool": 1}))
     sc = scenario(*players, options={"vp_target": 3}, dice=[[2, 3], [4, 4]], seed=5)
     names = tuple(p["name"] for p in players)

@@ -28,10 +28,11 @@ import catan_core
 from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.i18n import pick_language
+from catan_core.palette import COLORS
 
 from . import panels
 from .markup import el, esc
-from .session import COLORS, DEFAULT_SPEED, SEAT_KINDS, SPEEDS, NewGame, Session
+from .session import DEFAULT_SPEED, SEAT_KINDS, SPEEDS, NewGame, Session
 from .store import SaveMeta, SaveStore, StorageFull
 from .text import Text
 

@@ -18,9 +18,10 @@ from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
 from catan_core.i18n import LANGUAGE_NAMES
+from catan_core.palette import COLORS
 
 from .markup import el, esc
-from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
+from .session import BUILD_KINDS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
 from .text import Text
 
 if TYPE_CHECKING:

@@ -28,6 +28,7 @@ from catan_core.actions import Action
 from catan_core.almanac import entry_for_error
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
+from catan_core.palette import COLORS
 
 from .text import Text
 
@@ -374,11 +375,6 @@ class Session:
 
 # --- a new game --------------------------------------------------------------------------------
 
-COLORS: dict[str, str] = {
-    "red": "#d7263d", "blue": "#1b65c4", "white": "#e8e8e8", "orange": "#f29e1f",
-    "green": "#2e8b57", "brown": "#8b5a2b", "purple": "#7b3fa0",
-}
-"""Seat colours offered on the new-game form (the first four are the engine's defaults)."""
 SEAT_KINDS: tuple[str, ...] = ("human", "beginner", "standard", "strong", "random")
 """Who may play a seat: a person or a computer player of a level."""
 
@@ -389,7 +385,7 @@ class SeatChoice:
 
     name: str
     color: str
-    """A key of :data:`COLORS`."""
+    """A key of :data:`catan_core.palette.COLORS`."""
     kind: str = "human"
 
 
