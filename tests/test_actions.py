@@ -175,7 +175,7 @@ def test_apply_accepts_text():
 # --- the message catalog ---------------------------------------------------------------------
 
 PACKAGE = Path(catan_core.__file__).parent
-KEY_LITERAL = re.compile(r"""["']((?:rule|format|action|event|word|cards|resource|devcard|terrain)\.[a-z_0-9]+)["']""")
+KEY_LITERAL = re.compile(r"""["']((?:rule|format|action|event|word|cards|resource|devcard|terrain|place|svg)\.[a-z_0-9]+)["']""")
 EVENT_LITERAL = re.compile(r"""Event\(\s*["']([a-z_]+)["']""")
 
 
