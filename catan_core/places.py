@@ -48,6 +48,7 @@ from .board import (
     DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HEX_CENTERS, HEX_COUNT, NODE_COUNT, NODE_HEXES,
     NODE_XY, TERRAINS, Board,
 )
+from .events import Event
 from .i18n import translate
 
 COMPASS: tuple[str, ...] = (
@@ -60,6 +61,9 @@ LATTICE_STEP: tuple[float, float] = (math.sqrt(3) / 2, 1 / 2)
 
 TILES_AT_A_CORNER = 3
 """Tiles (land hexes or sea) that meet at every intersection."""
+
+SPOT_PARAMS: frozenset[str] = frozenset({"hex", "node", "edge"})
+"""Message parameters that name a spot by its id; :func:`event_text` puts them in words."""
 
 _Point = tuple[float, float]
 
@@ -167,3 +171,24 @@ def places(board: Board, lang: str) -> Places:
 
     return Places(hexes, tuple(map(node_words, range(NODE_COUNT))), tuple(map(edge_words, range(EDGE_COUNT))))
 
+
+def event_text(
+    event: Event, board: Board, lang: str, names: Sequence[str] | None = None, you: int | None = None
+) -> str:
+    """``event``'s sentence in ``lang``, its spots in words, addressed to seat ``you`` if given.
+
+    Pass the event through :meth:`Event.for_viewer` first.
+
+    >>> from catan_core.board import Board
+    >>> built = Event("build_settlement", 1, {"node": 24})
+    >>> event_text(built, Board.beginner(), "en", ["Ana", "Ben"])
+    'Ben builds a settlement between forest 5, the desert and hills 4 (east).'
+    >>> event_text(built, Board.beginner(), "en", ["Ana", "Ben"], you=1)
+    'You build a settlement between forest 5, the desert and hills 4 (east).'
+    >>> event_text(Event("robber", 0, {"hex": 4}), Board.beginner(), "hi", ["अना"])
+    'अना ने डाकू को पर्वत 6 वाले हेक्स पर रखा।'
+    """
+    key, params = event.message(you)
+    words = places(board, lang)
+    spelled = {k: words.spot(k, v) if k in SPOT_PARAMS else v for k, v in params.items()}
+    return translate(key, spelled, lang, names)
