@@ -17,7 +17,7 @@ from catan_core import almanac
 from catan_core.board import TERRAINS
 from catan_core.events import Event
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, catalog, translate
-from catan_core.places import event_text
+from catan_core.places import event_text, places
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
@@ -117,9 +117,10 @@ SNAPSHOT = """() => {
 
 def words(lang: str, game: Game) -> dict[str, str]:
     """Texts the game page shows in ``lang`` for the road-building position below."""
+    spots = places(game.board, lang)
     t = {key: translate(key, params, lang, NAMES) for key, params in (
         ("ui.prompt.build_road", {"player": 0}), ("rule.road_not_connected", {}), ("embed.why", {}),
-        ("svg.board", {}), ("svg.robber", {}),
+        ("svg.board", {}), ("svg.robber", {"place": spots.hexes[game.robber]}),
         ("ui.hand.title", {"player": 0}), ("ui.score.title", {}), ("ui.log.title", {}), ("ui.build.title", {}),
         ("ui.tab.bank", {}), ("ui.board.label", {}),
     )}
@@ -168,9 +169,11 @@ def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site
         assert {now[key] for key in now if key.startswith("terrain.")} <= set(shown["svg"]), "the board's terrain words"
         assert now["svg.robber"] in shown["svg"] and now["svg.board"] in shown["labels"]
         assert now["ui.board.label"] in shown["labels"]
+        spots, free = places(game.board, lang), translate("svg.free", {}, lang)
         assert len(shown["edges"]) == legal_edges and all(
-            label == translate("svg.edge_label", {"edge": int(e)}, lang) for e, label in shown["edges"].items()
-        ), "the legal paths' labels"
+            label == translate("svg.edge_label", {"place": spots.edges[int(e)], "state": free}, lang)
+            for e, label in shown["edges"].items()
+        ), "the legal paths' labels, by place"
         panels = shown["panels"]
         assert (panels["hand-title"], panels["scores-title"], panels["log-title"], panels["build-title"]) == (
             now["ui.hand.title"], now["ui.score.title"], now["ui.log.title"], now["ui.build.title"])
