@@ -7,13 +7,13 @@ from typing import Callable, TextIO
 
 import sys
 
-from .actions import Action
-from .board import HEX_COUNT, RESOURCES, TERRAINS
+from .actions import CITY, ROAD, ROBBER, SETTLEMENT, Action
+from .board import HEX_COUNT, RESOURCES
 from .errors import CatanError
 from .game import Game
 from .names import DEV_CARDS
+from .places import Places, event_text, places
 from .state import Options, Seat, default_seats
-from .i18n import translate
 from .simulate import simulate
 
 
@@ -49,20 +49,40 @@ def simulate_main(argv: list[str]) -> int:
 
 # --- playing in the terminal ---------------------------------------------------------
 
+YOU = 0
+"""The person's seat in ``play`` (seat 1): sentences about it say "you"."""
+LANG = "en"
+"""The terminal game's language."""
+
 
 def describe(game: Game, names: list[str]) -> str:
     """A short text picture of the position for the person at the terminal."""
+    words = places(game.board, LANG)
     lines = []
     for h in range(HEX_COUNT):
-        t = game.board.terrains[h]
         robber = " (robber)" if game.robber == h else ""
-        lines.append(f"  hex {h:2}: {TERRAINS[t]:9} {game.board.numbers[h] or '':>2}{robber}")
+        lines.append(f"  hex {h:2}: {words.hexes[h]}{robber}")
     for p, pl in enumerate(game.players):
         lines.append(
             f"  {names[p]}: {game.victory_points(p, public=True)} VP, {sum(pl.hand)} cards, "
             f"settlements {pl.settlements}, cities {pl.cities}, roads {pl.roads}"
         )
     return "\n".join(lines)
+
+
+def action_line(action: Action, words: Places) -> str:
+    """An action's text and, when it builds on or moves to a spot, where that is in words.
+
+    >>> from catan_core.board import Board
+    >>> words = places(Board.beginner(), "en")
+    >>> action_line(Action(0, ROBBER, (4, 1)), words), action_line(Action(0, ROAD, 12), words)
+    ('0 robber 4 1: the mountains 6', '0 road 12: between forest 11 and mountains 6')
+    """
+    spot = {SETTLEMENT: "node", CITY: "node", ROAD: "edge", ROBBER: "hex"}.get(action.kind)
+    if spot is None:
+        return action.text()
+    value = action.value[0] if action.kind == ROBBER else action.value
+    return f"{action.text()}: {words.spot(spot, value)}"
 
 
 def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], None] = print) -> int:
@@ -81,14 +101,14 @@ def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], N
     )
     game = Game(Options(players=args.players, board=args.board, vp_target=args.vp), args.seed, seats)
     names = [s.name for s in seats]
+    words = places(game.board, LANG)
     bots = {p: make_bot(args.level, seed=p) for p in range(1, args.players)}
     shown = 0
     out("You are seat 1. Type the number of an action, its text (e.g. '0 road 12'), "
         "'board', 'hand' or 'quit'.")
     while game.winner < 0:
         for event in game.log[shown:]:
-            key, params = event.for_viewer(0).message()
-            out(translate(key, params, "en", names))
+            out(event_text(event.for_viewer(YOU), game.board, LANG, names, YOU))
         shown = len(game.log)
         p = game.to_act
         if p in bots:
@@ -99,7 +119,7 @@ def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], N
         out(f"\nYour hand: {', '.join(f'{c} {RESOURCES[r]}' for r, c in enumerate(hand) if c) or 'empty'}; "
             f"cards: {', '.join(f'{c} {DEV_CARDS[k]}' for k, c in enumerate(game.players[0].dev) if c) or 'none'}")
         for i, action in enumerate(legal):
-            out(f"  {i:3}: {action.text()}")
+            out(f"  {i:3}: {action_line(action, words)}")
         line = stdin.readline()
         if not line or line.strip() == "quit":
             return 0
@@ -113,6 +133,5 @@ def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], N
         except (CatanError, IndexError) as error:
             out(f"Not possible: {error}")
     for event in game.log[shown:]:
-        key, params = event.message()
-        out(translate(key, params, "en", names))
+        out(event_text(event, game.board, LANG, names, YOU))
     return 0

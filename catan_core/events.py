@@ -16,13 +16,17 @@ from .jsonread import Obj, is_int
 MAX_SEATS = 6
 """Seat numbers an event may name (as many as an action may)."""
 
+OTHER_SEAT: dict[str, str] = {"steal": "victim", "offer": "target", "counter": "offerer", "trade": "partner"}
+"""Per event kind, the parameter naming the other seat its sentence is about (the one robbed,
+offered to, countered or traded with): the ``.to_you`` form of the key addresses that seat."""
+
 
 class Event(NamedTuple):
     """Something that happened.
 
     ``data`` is public. ``secret`` holds details only the seats in ``audience`` may see
     (the card stolen, the development card bought); use :meth:`for_viewer`.
-    Message key of the sentence: ``"event." + kind``.
+    Message key of the sentence: ``"event." + kind`` (see :meth:`message`).
     """
 
     kind: str
@@ -37,13 +41,27 @@ class Event(NamedTuple):
             return self
         return Event(self.kind, self.player, self.data, None, self.audience)
 
-    def message(self) -> tuple[str, dict[str, Any]]:
-        """The message key and parameters of this event's sentence (see :mod:`catan_core.i18n`)."""
+    def message(self, you: int | None = None) -> tuple[str, dict[str, Any]]:
+        """The message key and parameters of this event's sentence (see :mod:`catan_core.i18n`).
+
+        With ``you`` (the reader's seat), a sentence about that seat is in the second person:
+        the key gets ``.you`` when ``you`` acted, ``.to_you`` when ``you`` is the other seat of
+        :data:`OTHER_SEAT`.
+
+        >>> steal = Event("steal", 0, {"victim": 1}, {"resource": 3}, (0, 1))
+        >>> steal.message()[0], steal.message(0)[0], steal.message(1)[0], steal.message(2)[0]
+        ('event.steal', 'event.steal.you', 'event.steal.to_you', 'event.steal')
+        """
         key = "event." + self.kind
         if self.audience and self.secret is None:
             key += "_hidden"
         elif self.kind == "longest_road" and self.player < 0:
             key += "_none"
+        if you is not None and you >= 0:
+            if self.player == you:
+                key += ".you"
+            elif self.kind in OTHER_SEAT and self.data.get(OTHER_SEAT[self.kind]) == you:
+                key += ".to_you"
         params = {"player": self.player, **self.data}
         if self.secret:
             params.update(self.secret)

@@ -7,7 +7,9 @@ legal targets to highlight (``highlight_nodes`` / ``highlight_edges`` /
 Every hex, intersection and path carries its engine id (``data-hex``, ``data-node``,
 ``data-edge``) on an element a click can hit, so a user interface only has to read the
 attribute of what was clicked. Highlighted ids get ``class="... target"``, ``tabindex="0"``,
-``role="button"`` and a translated ``aria-label``. Pieces carry ``data-seat`` and
+``role="button"`` and a translated ``aria-label`` naming the spot by its neighbourhood and
+state (:mod:`catan_core.places`); each piece's ``<title>`` says whose it is and where it
+stands. Pieces carry ``data-seat`` and
 ``data-at`` (``"e40"``, ``"n12"``, ``"h5"``; the same id form as ``marked``), never
 ``data-edge``/``data-node``/``data-hex``, so each id is on exactly one clickable element.
 
@@ -18,7 +20,7 @@ attribute of what was clicked. Highlighted ids get ``class="... target"``, ``tab
 True
 >>> svg.count("data-hex="), svg.count("data-node="), svg.count("data-edge=")
 (19, 54, 72)
->>> 'data-node="12" tabindex="0" role="button" aria-label="Intersection 12' in svg
+>>> 'data-node="12" tabindex="0" role="button" aria-label="Intersection between forest 11,' in svg
 True
 >>> render(view) == render(view)
 True
@@ -30,13 +32,14 @@ import math
 from typing import Callable, Iterable
 
 from .board import (
-    DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
+    EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
     NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
 )
 from .game import Game
 from .i18n import escape_markup as escape
 from .i18n import translate
 from .palette import glyph_svg, ink, seat_glyphs
+from .places import Places, places
 from .state import Options
 from .views import View
 
@@ -328,6 +331,7 @@ def render(
 
     board = view.board
     names = [s.name for s in view.seats]
+    words = places(board, lang)
 
     def t(key: str, **params: object) -> str:
         return translate(key, params, lang, names)
@@ -369,7 +373,8 @@ def render(
     # hexes: tile, glyph, word, number token (the whole group is the click target)
     out.append('<g class="hexes">')
     for h in range(HEX_COUNT):
-        out.append(_hex(h, view, h in hl_hexes, h in marks["h"], t))
+        label = _hex_label(h, view, words, t) if h in hl_hexes else ""
+        out.append(_hex(h, view, h in hl_hexes, h in marks["h"], t, label))
     out.append("</g>")
 
     # tutorial marks on paths: a halo under the roads
@@ -391,7 +396,7 @@ def render(
             if p < 0:
                 continue
             out.append(
-                f'<g class="road" data-seat="{p}" data-at="e{e}"><title>{tr("svg.road", player=p)}</title>'
+                f'<g class="road" data-seat="{p}" data-at="e{e}"><title>{_piece_title("svg.road", p, words.edges[e], t)}</title>'
                 f"{_road(e, color(p), glyphs[p])}</g>"
             )
         for n in range(NODE_COUNT):
@@ -400,11 +405,11 @@ def render(
                 continue
             x, y = NODE_POS[n]
             if view.node_city[n]:
-                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{tr("svg.city", player=p)}</title>{_city(x, y, color(p), glyphs[p])}</g>')
+                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{_piece_title("svg.city", p, words.nodes[n], t)}</title>{_city(x, y, color(p), glyphs[p])}</g>')
             else:
-                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{tr("svg.settlement", player=p)}</title>{_house(x, y, color(p), glyphs[p])}</g>')
+                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{_piece_title("svg.settlement", p, words.nodes[n], t)}</title>{_house(x, y, color(p), glyphs[p])}</g>')
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
-        out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber")}</title>{_robber(rx, ry)}</g>')
+        out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber", place=words.hexes[view.robber])}</title>{_robber(rx, ry)}</g>')
         out.append("</g>")
 
     # annotations on intersections, and the rings under highlighted intersections
@@ -432,7 +437,7 @@ def render(
             x1, y1, x2, y2 = _edge_ends(e, 0.2)
             short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
             out.append(
-                f'<g class="edge target" data-edge="{e}" tabindex="0" role="button" aria-label="{tr("svg.edge_label", edge=e)}">'
+                f'<g class="edge target" data-edge="{e}" tabindex="0" role="button" aria-label="{_edge_label(e, view, words, t)}">'
                 f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
                 f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
                 f'<polygon points="{_edge_band(e, 34)}" fill="#000" fill-opacity="0" stroke-opacity="0"/></g>'
@@ -448,7 +453,7 @@ def render(
             # an empty spot gets a white disc; a settlement to upgrade, a ring around it
             look = 'r="33" fill="#ffffff" fill-opacity="0"' if _occupied(n, view, pieces) else 'r="26" fill="#ffffff" fill-opacity=".7"'
             out.append(
-                f'<circle class="node target hl" data-node="{n}" tabindex="0" role="button" aria-label="{_node_label(n, view, t)}"'
+                f'<circle class="node target hl" data-node="{n}" tabindex="0" role="button" aria-label="{_node_label(n, view, words, t)}"'
                 f' {at} {look} stroke="#ffffff" stroke-width="6"/>'
             )
         else:
@@ -472,7 +477,8 @@ def _robber_spot(h: int, number: int) -> tuple[float, float]:
     return (cx, cy + 8) if not number else (cx - 57, cy + 6)
 
 
-def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr) -> str:
+def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr, label: str) -> str:
+    """Hex ``h``'s tile, glyph, word and token; a ``target`` is a button named ``label`` (escaped)."""
     board = view.board
     terrain, number = board.terrains[h], board.numbers[h]
     fill, _, label_color = TERRAIN_STYLE[terrain]
@@ -480,7 +486,7 @@ def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr) -> str:
     word = escape(t("terrain." + TERRAINS[terrain]))
     attrs = f'class="hex terrain-{TERRAINS[terrain]}{" target" if target else ""}" data-hex="{h}"'
     if target:
-        attrs += f' tabindex="0" role="button" aria-label="{_hex_label(h, view, t)}"'
+        attrs += f' tabindex="0" role="button" aria-label="{label}"'
     parts = [
         f"<g {attrs}>",
         f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
@@ -511,20 +517,32 @@ def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr) -> str:
     return "".join(parts)
 
 
-def _hex_label(h: int, view: View, t: _Tr) -> str:
-    terrain, number = view.board.terrains[h], view.board.numbers[h]
-    word = t("terrain." + TERRAINS[terrain])
-    if terrain == DESERT:
-        return escape(t("svg.hex_label_desert", hex=h, terrain=word))
-    return escape(t("svg.hex_label", hex=h, terrain=word, number=number))
+# --- accessible names ---------------------------------------------------------------------------
 
 
-def _node_label(n: int, view: View, t: _Tr) -> str:
+def _hex_label(h: int, view: View, words: Places, t: _Tr) -> str:
+    """Hex ``h`` by its terrain and number, and whether the robber stands on it (escaped)."""
+    place = words.hexes[h]
+    return escape(t("svg.hex_robber", place=place) if view.robber == h else place)
+
+
+def _node_label(n: int, view: View, words: Places, t: _Tr) -> str:
+    """Intersection ``n`` by its neighbourhood, and free or whose building stands there (escaped)."""
     p = view.node_owner[n]
-    if p < 0:
-        return escape(t("svg.node_label", node=n))
-    piece = t("svg.city" if view.node_city[n] else "svg.settlement", player=p)
-    return escape(t("svg.node_label_piece", node=n, piece=piece))
+    state = t("svg.free") if p < 0 else t("svg.city" if view.node_city[n] else "svg.settlement", player=p)
+    return escape(t("svg.node_label", place=words.nodes[n], state=state))
+
+
+def _edge_label(e: int, view: View, words: Places, t: _Tr) -> str:
+    """Path ``e`` by the hexes it separates, and free or whose road it is (escaped)."""
+    p = view.edge_owner[e]
+    state = t("svg.free") if p < 0 else t("svg.road", player=p)
+    return escape(t("svg.edge_label", place=words.edges[e], state=state))
+
+
+def _piece_title(key: str, p: int, place: str, t: _Tr) -> str:
+    """A piece's title: seat ``p``'s piece (message ``key``) and where it stands (escaped)."""
+    return escape(t("svg.piece_at", piece=t(key, player=p), place=place))
 
 
 def _harbor(i: int, e: int, kind: int, tr: _Tr) -> str:

@@ -15,7 +15,9 @@ from catan_core import saves
 from catan_core.actions import Action, cards_text, parse_cards, validate_shape
 from catan_core.errors import CatanError, IllegalActionError, InvalidActionError
 from catan_core.game import PHASES, Game, Options
-from catan_core.i18n import catalog, translate
+from catan_core.events import OTHER_SEAT
+from catan_core.i18n import LANGUAGES, catalog
+from catan_core.places import SPOT_PARAMS, event_text, places
 from catan_core.rng import Rng
 
 from test_properties import choose, random_action
@@ -175,7 +177,7 @@ def test_apply_accepts_text():
 # --- the message catalog ---------------------------------------------------------------------
 
 PACKAGE = Path(catan_core.__file__).parent
-KEY_LITERAL = re.compile(r"""["']((?:rule|format|action|event|word|cards|resource|devcard|terrain)\.[a-z_0-9]+)["']""")
+KEY_LITERAL = re.compile(r"""["']((?:rule|format|action|event|word|cards|resource|devcard|terrain|place|svg)\.[a-z_0-9]+)["']""")
 EVENT_LITERAL = re.compile(r"""Event\(\s*["']([a-z_]+)["']""")
 
 
@@ -222,25 +224,48 @@ def test_names_have_messages():
     assert all("devcard." + c in en for c in DEV_CARDS)
 
 
-def assert_rendered(key: str, params: dict, names=None) -> None:
-    text = translate(key, params, "en", names=names)
-    assert text != key and not re.search(r"\{[a-z_]+\}", text), (key, params, text)
+NO_SEAT_EVENTS = frozenset({"event.robber_blocks", "event.shortage", "event.longest_road_none"})
+"""Event sentences about nobody in particular (the event's player is -1)."""
 
 
-def test_every_event_message_renders():
-    """Event.message() keys of real games (all viewers) exist and fill every placeholder."""
+def test_every_sentence_about_a_seat_has_a_second_person_form():
+    en = catalog("en")
+    events = [key for key in en if key.startswith("event.") and key.count(".") == 1]
+    missing = [key + ".you" for key in events if key not in NO_SEAT_EVENTS and key + ".you" not in en]
+    for kind in OTHER_SEAT:
+        missing += [f"event.{variant}.to_you" for variant in (kind, kind + "_hidden")
+                    if "event." + variant in en and f"event.{variant}.to_you" not in en]
+    assert missing == []
+    assert not [key for key in en if key.startswith("event.") and key.count(".") == 2
+                and key.rsplit(".", 1)[0] not in en], "a second person form of no sentence"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_event_message_renders(lang):
+    """Events of real games render in every language for every reader: each seat (in the
+    second person when about it) and a spectator. Keys exist, every placeholder is filled,
+    spots are in words and a sentence about the reader never names the reader."""
     seen = set()
+    names = ["Ana", "Ben", "Chen", "Dev"]
     for seed, players in ((1, 4), (2, 3), (3, 2)):
         game = Game(Options(players=players), seed=seed)
         rng = Rng(seed)
         while game.phase != "over":
             game.apply(choose(game, rng))
-        for viewer in (None, 0, 1):
+        words = places(game.board, lang)
+        for viewer in (None, *range(players)):
             for event in game.view(viewer).log:
-                key, params = event.message()
+                key, params = event.message(viewer)
                 seen.add(key)
-                assert_rendered(key, params, names=[s.name for s in game.seats])
-    assert {"event.steal", "event.steal_hidden", "event.buy", "event.buy_hidden", "event.trade", "event.win"} <= seen
+                text = event_text(event, game.board, lang, names, viewer)
+                assert text != key and not re.search(r"\{[a-z_]+\}", text), (key, params, text)
+                for spot in SPOT_PARAMS & set(params):
+                    assert words.spot(spot, params[spot]) in text, (key, text)
+                if key.endswith((".you", ".to_you")):
+                    assert names[viewer] not in text, (key, text)
+    assert {"event.steal_hidden", "event.buy_hidden", "event.trade", "event.win", "event.buy.you"} <= seen
+    assert {"event.steal.you", "event.steal.to_you", "event.build_road.you", "event.robber.you", "event.win.you",
+            "event.produce.you", "event.robber_blocks", "event.trade.to_you", "event.offer.to_you"} <= seen
 
 
 def test_every_rule_error_renders():

@@ -12,8 +12,9 @@ import pytest
 
 from catan_core import board as B
 from catan_core.game import Game, Options, Seat
-from catan_core.i18n import LANGUAGES
+from catan_core.i18n import LANGUAGES, translate
 from catan_core.palette import GLYPHS, PALETTE, ink
+from catan_core.places import places
 from catan_core.rng import Rng
 from catan_core.svg import parse_mark, render, render_ids
 
@@ -153,8 +154,10 @@ def test_highlights_are_focusable_buttons_only_on_the_given_ids() -> None:
         assert "target" in classes(el) and el.get("tabindex") == "0" and el.get("role") == "button"
     labels = {el.get("aria-label") for el in focusable}
     assert labels == {
-        "Intersection 0", "Intersection 12: Red's settlement", "Path 40",
-        "Hex 5: forest 5", "Hex 9: desert",
+        "Intersection at the north corner of the forest 11: free",
+        "Intersection between forest 11, hills 4 (west) and mountains 6: Red's settlement",
+        "Path between fields 3 and mountains 8: free",
+        "the forest 5", "the desert, robber here",
     }
     assert "catan-pulse" in render(view, highlight_nodes=[0])
 
@@ -326,9 +329,39 @@ def test_seat_names_and_colours_are_escaped() -> None:
     assert "<script" not in svg
     root = parse(svg)  # still well-formed
     titles = [t.text for t in root.iter(NS + "title")]
-    assert f"{evil}'s settlement" in titles
+    place = places(view.board, "en").nodes[n]
+    assert f"{evil}'s settlement {place}" in titles
     target = [el for el in with_attr(root, "data-node") if el.get("data-node") == str(n)][0]
-    assert target.get("aria-label") == f"Intersection {n}: {evil}'s settlement"
+    assert target.get("aria-label") == f"Intersection {place}: {evil}'s settlement"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_spots_and_pieces_are_named_by_place_and_state(lang: str) -> None:
+    """Every target says where it is and what stands there; every piece whose it is and where;
+    the robber names its hex: in words of the language, never by id."""
+    view = beginner_view()
+    words = places(view.board, lang)
+    names = [seat.name for seat in view.seats]
+
+    def t(key: str, **params: object) -> str:
+        return translate(key, params, lang, names)
+
+    red_node, red_edge = view.players[0].settlements[0], view.players[0].roads[0]
+    root = parse(render(view, lang=lang, highlight_nodes=[0, red_node], highlight_edges=[40, red_edge],
+                        highlight_hexes=[5, view.robber]))
+    labels = {el.get("aria-label") for el in root.iter() if "tabindex" in el.attrib}
+    assert labels == {
+        t("svg.node_label", place=words.nodes[0], state=t("svg.free")),
+        t("svg.node_label", place=words.nodes[red_node], state=t("svg.settlement", player=0)),
+        t("svg.edge_label", place=words.edges[40], state=t("svg.free")),
+        t("svg.edge_label", place=words.edges[red_edge], state=t("svg.road", player=0)),
+        words.hexes[5], t("svg.hex_robber", place=words.hexes[view.robber]),
+    }
+    titles = {el.get("data-at"): el.findtext(NS + "title") for el in root.iter() if el.find(NS + "title") is not None}
+    assert titles[f"n{red_node}"] == t("svg.piece_at", piece=t("svg.settlement", player=0), place=words.nodes[red_node])
+    assert titles[f"e{red_edge}"] == t("svg.piece_at", piece=t("svg.road", player=0), place=words.edges[red_edge])
+    assert titles[f"h{view.robber}"] == t("svg.robber", place=words.hexes[view.robber])
+    assert len(set(titles.values())) == len(titles), "each piece is told apart by its place"
 
 
 def test_other_languages_render() -> None:

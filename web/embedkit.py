@@ -29,6 +29,7 @@ from catan_core.board import RESOURCES
 from catan_core.errors import CatanError
 from catan_core.game import DEV_CARDS, Game
 from catan_core.i18n import LANGUAGES, translate
+from catan_core.places import event_text
 from catan_core.scenarios import load_scenario
 
 MAX_SCENARIO_CHARS = 100_000
@@ -228,11 +229,7 @@ class Example:
 
     def log(self, last: int = 6) -> list[str]:
         """The latest events as sentences (the reader plays every seat, so nothing is hidden)."""
-        out = []
-        for event in self.game.log[-last:]:
-            key, params = event.message()
-            out.append(self.t(key, **params))
-        return out
+        return [event_text(event, self.game.board, self.lang, self.names) for event in self.game.log[-last:]]
 
 
 RESOURCE_KEYS = tuple("resource." + r for r in RESOURCES)

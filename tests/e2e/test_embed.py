@@ -15,7 +15,10 @@ from urllib.parse import quote
 
 import pytest
 
+from catan_core.events import Event
 from catan_core.i18n import translate
+from catan_core.places import event_text
+from catan_core.scenarios import load_scenario
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
@@ -100,7 +103,9 @@ def test_try_mode_accepts_a_legal_move_and_explains_an_illegal_one(browse: Guard
     page.click('#board [data-edge="12"]')
     page.wait_for_selector('#board [data-at="e12"][data-seat="0"]')
     assert page.locator("#message").is_hidden()
-    assert translate("event.build_road", {"player": 0}, "es", ["Ana"]) in page.inner_text("#log")
+    board = load_scenario(scenario("roads")).board
+    built = event_text(Event("build_road", 0, {"edge": 12}), board, "es", ["Ana"])
+    assert built.startswith("Ana construye una carretera entre ") and built in page.inner_text("#log")
 
     page.click("#controls button.reset")
     page.wait_for_selector('#board [data-at="e12"]', state="detached")

@@ -14,11 +14,16 @@ from typing import TYPE_CHECKING
 import pytest
 
 from catan_core import almanac
+from catan_core.board import TERRAINS
+from catan_core.events import Event
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, catalog, translate
+from catan_core.places import event_text, places
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
     from playwright.sync_api import Page
+
+    from catan_core.game import Game
 
 KEY_PREFIXES = sorted({key.split(".")[0] for key in catalog("en")})
 RAW_KEY = re.compile(r"\b(?:" + "|".join(KEY_PREFIXES) + r")\.[a-z_]+(?:\.[a-z_]+)*\b")
@@ -110,22 +115,23 @@ SNAPSHOT = """() => {
 }"""
 
 
-def words(lang: str, terrains: list[str]) -> dict[str, str]:
+def words(lang: str, game: Game) -> dict[str, str]:
     """Texts the game page shows in ``lang`` for the road-building position below."""
+    spots = places(game.board, lang)
     t = {key: translate(key, params, lang, NAMES) for key, params in (
-        ("ui.prompt.build_road", {"player": 0}), ("event.build_road", {"player": 0}),
-        ("rule.road_not_connected", {}), ("embed.why", {}), ("svg.board", {}), ("svg.robber", {}),
+        ("ui.prompt.build_road", {"player": 0}), ("rule.road_not_connected", {}), ("embed.why", {}),
+        ("svg.board", {}), ("svg.robber", {"place": spots.hexes[game.robber]}),
         ("ui.hand.title", {"player": 0}), ("ui.score.title", {}), ("ui.log.title", {}), ("ui.build.title", {}),
         ("ui.tab.bank", {}), ("ui.board.label", {}),
     )}
-    t.update({f"terrain.{name}": translate(f"terrain.{name}", {}, lang) for name in terrains})
+    t["event.build_road"] = event_text(Event("build_road", 0, {"edge": 12}), game.board, lang, NAMES)
+    t.update({f"terrain.{TERRAINS[x]}": translate(f"terrain.{TERRAINS[x]}", {}, lang) for x in game.board.terrains})
     return t
 
 
 def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site: LocalSite) -> None:
     """Switching the language redraws every text at once (board, panels, log, prompt, the
     notice with its Why? link) and keeps the game as it is."""
-    from catan_core.board import TERRAINS
     from catan_core.scenarios import load_scenario
 
     context = browse.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
@@ -146,26 +152,28 @@ def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site
     page.wait_for_selector("#board .target[data-edge]", state="attached")
     page.click("#board [data-edge='60']")
     page.wait_for_selector("#notice:not([hidden]) a.why-link")
-    terrains = sorted({TERRAINS[t] for t in load_scenario(data).board.terrains})
+    game = load_scenario(data)
     legal_edges = page.locator("#board .target[data-edge]").count()
-    before = words("de", terrains)
+    before = words("de", game)
     for lang in ("es", "en", "de", "hi"):
         page.select_option("#game-lang", lang)
         # the switch is one Python call: once <html lang> changed, every text must have changed
         page.wait_for_function("lang => document.documentElement.lang === lang", arg=lang)
         shown = page.evaluate(SNAPSHOT)
-        now = words(lang, terrains)
+        now = words(lang, game)
         text = shown["body"]
         assert_no_raw_keys(text + " ".join(shown["svg"] + shown["labels"]))
         assert now["ui.prompt.build_road"] in text and now["event.build_road"] in text
         assert shown["notice"] == now["rule.road_not_connected"]
         assert shown["why"] == [now["embed.why"], almanac.almanac_url(almanac.entry_for_error("rule.road_not_connected"), lang)]
-        assert {now[f"terrain.{name}"] for name in terrains} <= set(shown["svg"]), "the board's terrain words"
+        assert {now[key] for key in now if key.startswith("terrain.")} <= set(shown["svg"]), "the board's terrain words"
         assert now["svg.robber"] in shown["svg"] and now["svg.board"] in shown["labels"]
         assert now["ui.board.label"] in shown["labels"]
+        spots, free = places(game.board, lang), translate("svg.free", {}, lang)
         assert len(shown["edges"]) == legal_edges and all(
-            label == translate("svg.edge_label", {"edge": int(e)}, lang) for e, label in shown["edges"].items()
-        ), "the legal paths' labels"
+            label == translate("svg.edge_label", {"place": spots.edges[int(e)], "state": free}, lang)
+            for e, label in shown["edges"].items()
+        ), "the legal paths' labels, by place"
         panels = shown["panels"]
         assert (panels["hand-title"], panels["scores-title"], panels["log-title"], panels["build-title"]) == (
             now["ui.hand.title"], now["ui.score.title"], now["ui.log.title"], now["ui.build.title"])

@@ -129,7 +129,7 @@ class Session:
         self.humans: tuple[int, ...] = tuple(i for i, seat in enumerate(game.seats) if seat.kind == "human")
         self.shown: int | None = self.humans[0] if len(self.humans) == 1 else None
         """The person whose private cards are on screen (hot-seat: the last one uncovered)."""
-        self.text = Text(names=[seat.name for seat in game.seats])
+        self.text = Text(names=[seat.name for seat in game.seats], board=game.board)
         self.last_events: list[Event] = []
         """What the last action did (to show and mark it)."""
         self.tab = "build"

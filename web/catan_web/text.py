@@ -4,12 +4,23 @@ Every sentence the page shows comes from ``catan_core/messages/<lang>.json`` thr
 :func:`catan_core.i18n.translate` (page strings use keys under ``ui.``). The language is the
 single setting :attr:`Text.lang`: switching it and re-rendering switches the whole page.
 
->>> text = Text("en", ("Ana", "Ben"))
+Event sentences name board spots in words (:mod:`catan_core.places`), so they need the
+game's board; a sentence about the seat :attr:`Text.you` reads in the second person.
+
+>>> from catan_core.board import Board
+>>> text = Text("en", ("Ana", "Ben"), Board.beginner())
 >>> text("ui.button.roll")
 'Roll the dice'
 >>> from catan_core.errors import IllegalActionError
 >>> text.error(IllegalActionError("rule.partner_not_accepted", partner=1))
 'Ben has not accepted this offer.'
+>>> from catan_core.events import Event
+>>> robber = Event("robber", 1, {"hex": 9})
+>>> text.event(robber)
+'Ben moves the robber to the desert.'
+>>> text.you = 1
+>>> text.event(robber)
+'You move the robber to the desert.'
 """
 
 from __future__ import annotations
@@ -18,18 +29,27 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from catan_core.i18n import DEFAULT_LANGUAGE, translate
+from catan_core.places import event_text
 
 if TYPE_CHECKING:
+    from catan_core.board import Board
     from catan_core.errors import CatanError
     from catan_core.game import Event
 
 
 class Text:
-    """Message look-ups in one language, naming seats by the game's seat names."""
+    """Message look-ups in one language, naming seats by the game's seat names and spots on
+    the game's ``board``; sentences about seat ``you`` (the person reading) say "you"."""
 
-    def __init__(self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = ()) -> None:
+    def __init__(
+        self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = (), board: "Board | None" = None,
+        you: int | None = None,
+    ) -> None:
         self.lang = lang
         self.names: tuple[str, ...] = tuple(names)
+        self.board = board
+        self.you = you
+        """The seat of the person reading (None: nobody's, every sentence in the third person)."""
 
     def __call__(self, key: str, **params: Any) -> str:
         """The sentence for ``key`` with ``params``."""
@@ -40,6 +60,6 @@ class Text:
         return translate(error.key, error.params, self.lang, self.names)
 
     def event(self, event: "Event") -> str:
-        """An event as a sentence (pass it through ``for_viewer`` first)."""
-        key, params = event.message()
-        return translate(key, params, self.lang, self.names)
+        """An event as a sentence (pass it through ``for_viewer`` first; needs the board)."""
+        assert self.board is not None, "event sentences name spots on the game's board"
+        return event_text(event, self.board, self.lang, self.names, self.you)
