@@ -29,8 +29,8 @@ from itertools import product
 from typing import Any
 
 from catanatron import state_functions as sf
-from catanatron.game import TURNS_LIMIT
 from catanatron.game import Game as CatGame
+from catanatron.game import GameAccumulator
 from catanatron.models.board import STATIC_GRAPH
 from catanatron.models.board import Board as CatBoard
 from catanatron.models.coordinate_system import UNIT_VECTORS, Coordinate, Direction
@@ -337,13 +337,15 @@ class PublicLogError(AssertionError):
     """The public log or the mapping disagrees with Catanatron's public state."""
 
 
-class Table:
+class Table(GameAccumulator):
     """What one seat has seen of a Catanatron game, in our engine's terms.
 
-    :meth:`observe` must follow every action: it reads the new action record and the public
-    state after it (hand sizes, bank) and extends :attr:`events`. It checks the log against
-    Catanatron after every action: the hand sizes and the bank it implies must be
-    Catanatron's, else :class:`PublicLogError`.
+    :meth:`observe` reads each action record with the public state right after it (hand
+    sizes, bank) and extends :attr:`events`; as an accumulator of ``Game.play`` it observes
+    before every action and at the end, and our seat observes before deciding, so every
+    record is read before the next action. It checks the log against Catanatron after every
+    action: the hand sizes and the bank it implies must be Catanatron's, else
+    :class:`PublicLogError`.
     """
 
     def __init__(self, game: CatGame, seat: int, kinds: Sequence[str]) -> None:
@@ -380,13 +382,21 @@ class Table:
     # --- the log --------------------------------------------------------------------------------
 
     def observe(self, game: CatGame) -> None:
-        """Read the action just taken (call after every action)."""
+        """Read the action just taken, if not read yet (call after every action)."""
         records = game.state.action_records
         if len(records) > self.seen + 1:
             raise PublicLogError("observe() must follow every action")
         for record in records[self.seen :]:
             self.read(record, game.state)
         self.seen = len(records)
+
+    def step(self, game_before_action: CatGame, action: CatAction) -> None:
+        """``Game.play`` hook, before each action: read the one before."""
+        self.observe(game_before_action)
+
+    def after(self, game: CatGame) -> None:
+        """``Game.play`` hook, at the end: read the last action."""
+        self.observe(game)
 
     def _gain(self, p: int, cards: Sequence[int]) -> None:
         self.sizes[p] += sum(cards)
@@ -700,7 +710,8 @@ def decision_kind(view: View, action: Action) -> str:
 class OurSeat(Player):
     """A Catanatron player that asks one of our bots (``offers`` off: nobody here trades).
 
-    :attr:`table` must be set once the game is created (its seat is known then).
+    :attr:`table` must be set once the game is created (its seat is known then) and be
+    among the accumulators of ``Game.play``.
     """
 
     def __init__(self, color: Color, level: str, seed: int, settings: dict[str, Any]) -> None:
@@ -722,6 +733,7 @@ class OurSeat(Player):
             resource = self.queued.pop(0)
             return next(cat for cat in playable_actions if cat.value == resource)
         assert self.table is not None
+        self.table.observe(game)
         view, options = self.table.view(game, playable_actions)
         start = time.perf_counter()
         action = self.bot.decide(view)
@@ -795,9 +807,6 @@ def play_game(task: GameTask) -> GameOutcome:
         raise RuntimeError("Catanatron did not seat the players as expected")
     kinds = [task.ours if j == seat else task.theirs for j in range(len(colors))]
     table = ours.table = Table(game, seat, kinds)
-    while game.winning_color() is None and game.state.num_turns < TURNS_LIMIT:
-        game.play_tick()
-        table.observe(game)
-    won = game.winning_color()
+    won = game.play(accumulators=[table])
     winner = None if won is None else "ours" if won == ours.color else "theirs"
     return GameOutcome(seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds))

@@ -70,11 +70,11 @@ Where the two rule sets differ (our rules are RULES.md; here Catanatron's apply)
   Those roads are in ``view.legal``, but our bots plan by our rules and do not build them.
 * Production when the bank runs short: Catanatron pays a resource to nobody when the bank
   cannot pay all claims; ours gives a sole claimant what is left.
-* Road Building is offered only with a free path, for two roads (fewer if the roads run
-  out), as ours.
+* Road Building: Catanatron offers the card only when a road can be placed (ours lets it
+  be played to no effect); both then place up to two free roads.
 * Longest Road: when a settlement cuts a road, Catanatron gives the card to whoever then has
-  the longest road, even under 5 or on a tie; ours keeps it with the holder on a tie and
-  gives it to nobody when no single road is 5 long.
+  the longest road, even under 5, and on a tie to the first in its table; ours keeps it
+  with the holder on a tie and gives it to nobody when no single road is 5 long.
 * Victory: Catanatron ends the game as soon as any player has 10 points, hidden Victory
   Point cards included, on anyone's turn; ours lets the player whose turn it is win, and
   counts points gained on others' turns when that player's turn starts.
