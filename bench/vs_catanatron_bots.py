@@ -52,7 +52,13 @@ card only for our own purchases); ``play_dev`` with ``year_of_plenty`` (the card
 when our seat robbed or was robbed). After every action the hand sizes and the bank the log
 implies are checked against Catanatron's; any difference stops the run.
 
-Where the two rule sets differ (our rules are RULES.md; here Catanatron's apply):
+The board: Catanatron's tiles, nodes and edges are placed on our lattice from its cube
+coordinates and compass directions (``bench/catanatron_bridge.py``); north is north. Its
+harbors follow our pattern around the coast but sit one coastal path clockwise of our
+frame's places, so the view's board (``CatanatronBoard``) keeps each harbor's two
+intersections.
+
+Where the two rule sets differ (ours are ``catan_core.game``'s; here Catanatron's apply):
 
 * Domestic trade: Catanatron's players never offer, so our bot runs with ``offers=False``
   (``PolicyBot``) and makes no offers either; only trades with the bank happen.
@@ -66,8 +72,8 @@ Where the two rule sets differ (our rules are RULES.md; here Catanatron's apply)
   such action (ours needs two cards in the bank), so single-card options are left out.
 * Roads: Catanatron lets a road go on past an opponent's settlement built at its end (the
   intersection stays in the road's network; measured: about one decision in 300 offers
-  such a road); our rules do not.
-  Those roads are in ``view.legal``, but our bots plan by our rules and do not build them.
+  such a road); our rules do not. Those roads are in ``view.legal``, but our bots plan by
+  our rules and do not build them.
 * Production when the bank runs short: Catanatron pays a resource to nobody when the bank
   cannot pay all claims; ours gives a sole claimant what is left.
 * Road Building: Catanatron offers the card only when a road can be placed (ours lets it
@@ -81,7 +87,7 @@ Where the two rule sets differ (our rules are RULES.md; here Catanatron's apply)
 * Turn cap: Catanatron stops a game after 1000 of its turns (``TURNS_LIMIT``; it counts
   the set-up steps too); a capped game counts as a win for nobody (in the win rates it is a
   game our level did not win).
-* Set-up: Catanatron seats players by its seed and the first seat places first; there is no
+* Set-up: seat 0 places first and starts (the script rotates who sits there); there is no
   roll for the start.
 * Information: Catanatron's players read its whole ``Game`` (it is their engine); ours read
   only our seat's view.
@@ -131,6 +137,8 @@ THEIR_PLAYERS: dict[str, str] = {
 """Catanatron's players by ``--theirs`` name (``module:Class``, default settings)."""
 HASH_SEED = "0"
 """``PYTHONHASHSEED`` of the benchmark process (see the module docstring)."""
+SEATS = 4
+"""Seats at Catanatron's table: one ours, the others theirs."""
 NO_ASLR: list[str] = ["setarch", platform.machine(), "-R"]
 """Command prefix that runs a program without address-space randomization (Linux)."""
 
@@ -185,10 +193,10 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
 
     budget = f" (budget {args.budget} s)" if args.budget is not None else ""
     lines = [
-        (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs 3 {args.theirs} "
+        (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
          f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}, {args.jobs} jobs, {seconds:.0f} s"),
-        f"{args.ours:>10} won {ours:4} games: {rate(ours)}  (fair share 25%)",
-        f"{args.theirs:>10} won {theirs:4} games: {rate(theirs)}  (all three seats; fair share 75%)",
+        f"{args.ours:>10} won {ours:4} games: {rate(ours)}  (fair share {1 / SEATS:.0%})",
+        f"{args.theirs:>10} won {theirs:4} games: {rate(theirs)}  (all their seats; fair share {1 - 1 / SEATS:.0%})",
         f"stopped at Catanatron's turn cap: {capped} games (a win for nobody)",
         (f"mean game length {sum(o.turns for o in outcomes) / max(1, n):.1f} turns; "
          f"CPU time per game {sum(o.cpu_seconds for o in outcomes) / max(1, n):.2f} s (all four players and the engine)"),
@@ -201,7 +209,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
     never = [kind for kind in kind_order if not kinds[kind]]
     if never:
         lines.append("never taken in this run: " + ", ".join(never))
-    lines.append(f"{args.ours}: {rate(ours)} of {n} games vs 3 {args.theirs}")
+    lines.append(f"{args.ours}: {rate(ours)} of {n} games vs {SEATS - 1} {args.theirs}")
     return "\n".join(lines)
 
 
