@@ -328,6 +328,17 @@ def test_bot_as_offerer_confirms_a_good_answer(level):
     assert game.players[0].hand[3] >= 2
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_offers_off_never_opens_an_offer(level):
+    # the position where the offerer asks for its missing grain (see above)
+    game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
+    settings = FAST_STRONG if level == "strong" else {}
+    view = game.view(0)
+    assert make_bot(level, seed=5, **settings).decide(view).kind == A.OFFER
+    action = make_bot(level, seed=5, offers=False, **settings).decide(view)
+    assert action in view.legal and action.kind != A.OFFER
+
+
 def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
     game = Game(Options(players=4), seed=31)
     play(game, bots_for(("standard",) * 4, 31))

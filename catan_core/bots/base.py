@@ -89,8 +89,11 @@ class PolicyBot(StepwiseBot):
     max_actions_per_turn = 60
     """Safety net: past this many actions in one turn the bot ends it."""
 
-    def __init__(self, seed: int | str = 0) -> None:
+    def __init__(self, seed: int | str = 0, *, offers: bool = True) -> None:
         self.rng = Rng.from_seed(seed)
+        self.offers = offers
+        """Whether it opens domestic offers (off: at a table whose players never trade with
+        each other, e.g. against Catanatron's players in ``bench/vs_catanatron_bots.py``)."""
         self.tracker = HandTracker()
         self.policy = self.make_policy()
         self._turn_key: tuple[int, int] = (-1, -1)
@@ -123,6 +126,7 @@ class PolicyBot(StepwiseBot):
             legal=legal,
             expected=[self.tracker.expected(view, q) for q in range(len(view.players))],
             offers=list(self._offers),
+            allow_offers=self.offers,
         )
         action = yield from self.choose(view, game, ctx)
         return self.checked(view, game, action)

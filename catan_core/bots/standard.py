@@ -23,9 +23,9 @@ class StandardBot(PolicyBot):
     policy_class = StandardPolicy
     default_weights = DEFAULT
 
-    def __init__(self, seed: int | str = 0, weights: Weights | None = None) -> None:
+    def __init__(self, seed: int | str = 0, weights: Weights | None = None, *, offers: bool = True) -> None:
         self.weights = weights or self.default_weights
-        super().__init__(seed)
+        super().__init__(seed, offers=offers)
 
     def make_policy(self) -> StandardPolicy:
         return StandardPolicy(self.rng, self.weights)

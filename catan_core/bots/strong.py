@@ -88,8 +88,9 @@ class StrongBot(StandardBot):
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
+        *, offers: bool = True,
     ) -> None:
-        super().__init__(seed, weights)
+        super().__init__(seed, weights, offers=offers)
         self.budget = budget
         self.playouts = playouts if playouts is not None else max(4, int(budget * PLAYOUTS_PER_SECOND))
         self.quick = BeginnerPolicy(Rng(self.rng.next64()))
