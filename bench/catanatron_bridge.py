@@ -53,10 +53,13 @@ from catan_core.board import (
     ORE, PIPS, TERRAIN_RESOURCE, WOOL, Board,
 )
 from catan_core.bots import make_bot
-from catan_core.game import (
-    CITY_COST, DEFAULT_COLOR_NAMES, DEFAULT_COLORS, DEV_CARD_COST, DEV_CARDS, DISCARD, KNIGHT, MAIN,
-    MONOPOLY, RESOURCE_SUPPLY, ROAD_BUILDING, ROAD_BUILDING_PHASE, ROAD_COST, ROADS, ROBBER, ROLL,
-    SETTLEMENT_COST, SETUP_ROAD, SETUP_SETTLEMENT, YEAR_OF_PLENTY, Event, Options, Seat,
+from catan_core.events import Event
+from catan_core.game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
+from catan_core.names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from catan_core.palette import COLORS
+from catan_core.state import (
+    DISCARD, MAIN, RESOURCE_SUPPLY, ROAD_BUILDING_PHASE, ROADS, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Options,
+    Seat,
 )
 from catan_core.views import PlayerView, View
 
@@ -359,7 +362,7 @@ class Table(GameAccumulator):
             players=n, vp_target=game.vps_to_win, discard_limit=state.discard_limit, friendly_robber=state.friendly_robber,
         )
         self.seats = tuple(
-            Seat(color.value.title(), DEFAULT_COLORS[DEFAULT_COLOR_NAMES.index(color.value.lower())], kinds[q])
+            Seat(color.value.title(), COLORS[color.value.lower()], kinds[q])
             for q, color in enumerate(self.colors)
         )
         self.events: list[Event] = []
