@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
 from .actions import Action, Cards
@@ -178,6 +178,24 @@ class View:
     """The viewer's legal actions (empty unless the viewer must act now)."""
     log: tuple[Event, ...]
     """Everything that happened, with secrets shown only to those entitled."""
+
+    def as_spectator(self) -> "View":
+        """What a spectator sees of the same position: everything a seat's view shows but
+        its own cards, points (until the game is over), legal actions and secret events.
+
+        >>> from catan_core.game import Game, Options
+        >>> game = Game(Options(players=3, board="beginner"), seed=1)
+        >>> game.view(0).as_spectator() == game.view(None)
+        True
+        """
+        if self.viewer is None:
+            return self
+        over = self.winner >= 0
+        players = tuple(pv if over else replace(pv, points=None) for pv in self.players)
+        return replace(
+            self, viewer=None, players=players, hand=None, dev=None, dev_new=None, ratios=None, legal=(),
+            log=tuple(event.for_viewer(None) for event in self.log),
+        )
 
     def to_json(self, with_log: bool = True) -> dict[str, Any]:
         """This view as JSON-ready data; :meth:`from_json` reads it back exactly.
