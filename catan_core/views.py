@@ -94,8 +94,7 @@ class PlayerView:
         obj = Obj(data, "players")
         obj.only(_PLAYER_KEYS)
         played: tuple[int, ...] = tuple(obj.ints("played", 0, max(DEV_DECK) + 1, 5))
-        if obj.int("seat", seat, seat + 1) != seat:
-            raise obj.fail("seat")
+        obj.int("seat", seat, seat + 1)  # the seat of its place in the list
         return cls(
             seat=seat,
             hand_size=obj.int("hand_size", 0, _HAND_MAX + 1),

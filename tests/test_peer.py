@@ -3,7 +3,9 @@ the guest's state and the invitation / answer codes (web/catan_web/peer)."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +20,12 @@ from catan_core.jsonread import parse
 from catan_core.rng import Rng
 from catan_core.state import PHASES
 from catan_core.views import View
+from catan_web import qr
+from catan_web.peer import codes
+from catan_web.peer.codes import (
+    Answer, Invitation, check_sdp, code_of, compact_sdp, decode_answer, decode_invitation, encode_answer,
+    encode_invitation, expand_sdp, invitation_link,
+)
 from catan_web.peer.guest import GuestState
 from catan_web.peer.protocol import (
     FRAME_CHARS, MAX_GUEST_MESSAGE_CHARS, Act, Closed, Hello, Outgoing, Paused, PeerError, Ping, Pong, Reassembler,
@@ -409,7 +417,7 @@ def refused(net: Network, conn: str, parts: list[Any], key: str) -> Refused:
     before = saves.dumps(net.game)
     mark = len(net.sent)
     handled = net.send(conn, parts)
-    assert handled.action is None and handled.events == []
+    assert handled.action is None and handled.events == ()
     assert {c for c, _, _ in net.sent[mark:]} == {conn}
     answer = net.messages(conn, mark)
     assert len(answer) == 1 and isinstance(answer[0], Refused), answer
@@ -596,7 +604,8 @@ def test_message_sizes(capsys: pytest.CaptureFixture[str]) -> None:
         middle.apply(action)
     before = len(middle.log)
     middle.apply(middle.legal_actions()[0])
-    step = Update(len(middle.history), before, tuple(e.for_viewer(1) for e in middle.log[before:]), middle.view(1, False))
+    events = tuple(e.for_viewer(1) for e in middle.log[before:])
+    step = Update(len(middle.history), before, events, middle.view(1, with_log=False))
     step_chars = len(encode(step))
     with capsys.disabled():
         print(
@@ -606,3 +615,236 @@ def test_message_sizes(capsys: pytest.CaptureFixture[str]) -> None:
         )
     assert hello < 200 and act < 200 and step_chars < 8_000
     assert frames_sent > welcome // FRAME_CHARS
+
+
+# --- invitation links and answer codes ---------------------------------------------------------
+
+
+def sdp(*lines: str) -> str:
+    return "\r\n".join(lines) + "\r\n"
+
+
+CHROMIUM_OFFER = sdp(  # headless Chromium 156, a data channel, ICE gathering complete
+    "v=0", "o=- 8639654191236515500 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=extmap-allow-mixed",
+    "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    "a=candidate:788430984 1 udp 2113937151 ff29d130-7db3-4ed7-8c1f-012436e85575.local 52968 typ host generation 0"
+    " network-cost 999",
+    "a=candidate:697101368 1 udp 2113942271 b455b938-53cb-4b7b-a7d7-ecd0b0c48a1d.local 48192 typ host generation 0"
+    " network-cost 999",
+    "a=ice-ufrag:3v1z", "a=ice-pwd:+KkjPX4mTqJSdits7HRaNAU1", "a=ice-options:trickle",
+    "a=fingerprint:sha-256 22:3C:22:8A:BD:69:CF:D5:3E:BA:6B:E9:39:8C:95:E5:DF:68:13:33:2A:29:36:21:0D:00:F8:C9:90:F1:16:9E",
+    "a=setup:actpass", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
+)
+CHROMIUM_ANSWER = sdp(
+    "v=0", "o=- 193956402738846307 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0", "a=extmap-allow-mixed",
+    "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    "a=candidate:3212983264 1 udp 2113937151 192.0.2.2 57988 typ host generation 0 network-cost 999",
+    "a=candidate:1961163264 1 udp 2113942271 fd00::2 48508 typ host generation 0 network-cost 999",
+    "a=ice-ufrag:WQ0u", "a=ice-pwd:8WBNl2az1OitV7Ben+2tCVBC", "a=ice-options:trickle",
+    "a=fingerprint:sha-256 E8:FD:EA:15:58:DA:DC:C6:DA:D0:BC:78:B4:37:09:4A:84:33:33:9F:B7:72:2A:79:17:41:DB:E8:D0:54:3B:E9",
+    "a=setup:active", "a=mid:0", "a=sctp-port:5000", "a=max-message-size:262144",
+)
+FIREFOX_STYLE_OFFER = sdp(  # the fingerprint at session level, upper-case transports, TCP and reflexive candidates
+    "v=0", "o=mozilla...THIS_IS_SDPARTA-99.0 5358807433066329047 0 IN IP4 0.0.0.0", "s=-", "t=0 0",
+    "a=fingerprint:sha-256 4B:1D:6F:0E:8C:3A:2B:9D:5E:7F:10:22:33:44:55:66:77:88:99:AA:BB:CC:DD:EE:FF:00:11:22:33:44:55:66",
+    "a=group:BUNDLE 0", "a=ice-options:trickle", "a=msid-semantic:WMS *",
+    "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+    "a=candidate:0 1 UDP 2122252543 6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local 54321 typ host",
+    "a=candidate:0 2 UDP 2122252542 6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local 54322 typ host",
+    "a=candidate:1 1 TCP 2105524479 6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local 9 typ host tcptype active",
+    "a=candidate:2 1 UDP 1686052863 203.0.113.7 54321 typ srflx raddr 0.0.0.0 rport 0",
+    "a=candidate:3 1 SSLTCP 1 203.0.113.7 443 typ relay",
+    "a=sendrecv", "a=end-of-candidates", "a=ice-pwd:8e1b6a2f0c3d4e5f6a7b8c9d0e1f2a3b", "a=ice-ufrag:9a8b7c6d",
+    "a=mid:0", "a=setup:actpass", "a=sctp-port:5000", "a=max-message-size:1073741823",
+    "m=audio 9 UDP/TLS/RTP/SAVPF 109", "c=IN IP4 0.0.0.0", "a=candidate:9 1 UDP 1 198.51.100.1 1 typ host",
+    "a=ice-ufrag:ffff", "a=mid:1",
+)
+
+
+def test_compact_descriptions_keep_what_a_data_channel_needs() -> None:
+    offer = compact_sdp(CHROMIUM_OFFER)
+    assert offer == {
+        "ufrag": "3v1z", "pwd": "+KkjPX4mTqJSdits7HRaNAU1",
+        "fingerprint": "sha-256 223C228ABD69CFD53EBA6BE9398C95E5DF6813332A2936210D00F8C990F1169E",
+        "setup": "actpass", "mid": "0", "sctp_port": 5000,
+        "candidates": [
+            ["udp", 2113937151, "ff29d130-7db3-4ed7-8c1f-012436e85575.local", 52968, "host"],
+            ["udp", 2113942271, "b455b938-53cb-4b7b-a7d7-ecd0b0c48a1d.local", 48192, "host"],
+        ],
+    }
+    answer = compact_sdp(CHROMIUM_ANSWER)
+    assert answer["setup"] == "active" and [c[2] for c in answer["candidates"]] == ["192.0.2.2", "fd00::2"]
+    firefox = compact_sdp(FIREFOX_STYLE_OFFER)
+    assert firefox["fingerprint"].startswith("sha-256 4B1D6F") and firefox["ufrag"] == "9a8b7c6d"
+    assert firefox["candidates"] == [  # component 2, the unknown transport and the audio section are left out
+        ["udp", 2122252543, "6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local", 54321, "host"],
+        ["tcp", 2105524479, "6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local", 9, "host", "active"],
+        ["udp", 1686052863, "203.0.113.7", 54321, "srflx", "0.0.0.0", 0],
+    ]
+    for compact, kind in ((offer, "offer"), (answer, "answer"), (firefox, "offer")):
+        expanded = expand_sdp(compact, kind)
+        assert compact_sdp(expanded) == compact
+        assert expanded.endswith("\r\n") and "\n" not in expanded.replace("\r\n", "")
+    assert "a=candidate:2 1 tcp 2105524479 6b5f2b8c-6b0a-4f8e-9a6a-3c5d0b7a1e2f.local 9 typ host tcptype active" in (
+        expand_sdp(firefox, "offer")
+    )
+
+
+def test_descriptions_without_what_is_needed_are_refused() -> None:
+    no_candidates = "".join(line + "\r\n" for line in CHROMIUM_OFFER.splitlines() if "candidate" not in line)
+    with pytest.raises(PeerError) as info:
+        compact_sdp(no_candidates)
+    assert info.value.key == "peer.no_candidates"
+    for missing in ("a=ice-ufrag", "a=fingerprint", "a=sctp-port", "a=setup"):
+        text = "".join(line + "\r\n" for line in CHROMIUM_OFFER.splitlines() if not line.startswith(missing))
+        with pytest.raises(PeerError) as info:
+            compact_sdp(text)
+        assert info.value.key == "peer.malformed", missing
+    with pytest.raises(PeerError):
+        compact_sdp("")
+
+
+def bad_compacts() -> Iterator[tuple[str, dict[str, Any]]]:
+    good = compact_sdp(CHROMIUM_OFFER)
+    first = good["candidates"][0]
+    for name, key, value in [
+        ("a line in the user fragment", "ufrag", "3v1z\r\na=candidate:1 1 udp 1 6.6.6.6 1 typ host"),
+        ("short password", "pwd", "short"),
+        ("space in the password", "pwd", "+KkjPX4mTqJSdits7HRaNAU1 x"),
+        ("unknown hash", "fingerprint", "md5 " + "AB" * 16),
+        ("short fingerprint", "fingerprint", "sha-256 ABCD"),
+        ("lower-case fingerprint", "fingerprint", "sha-256 " + "ab" * 32),
+        ("an answer's role", "setup", "active"),
+        ("odd media id", "mid", "0\r\nx"),
+        ("port zero", "sctp_port", 0),
+        ("no candidates", "candidates", []),
+        ("too many candidates", "candidates", [first] * 17),
+        ("a line in an address", "candidates", [["udp", 1, "1.2.3.4\r\na=x", 1, "host"]]),
+        ("port out of range", "candidates", [["udp", 1, "1.2.3.4", 70000, "host"]]),
+        ("unknown type", "candidates", [["udp", 1, "1.2.3.4", 1, "magic"]]),
+        ("tcp without its type", "candidates", [["tcp", 1, "1.2.3.4", 9, "host"]]),
+        ("half a related address", "candidates", [["udp", 1, "1.2.3.4", 1, "srflx", "0.0.0.0"]]),
+        ("priority too big", "candidates", [["udp", 1 << 32, "1.2.3.4", 1, "host"]]),
+        ("bool for port", "candidates", [["udp", 1, "1.2.3.4", True, "host"]]),
+        ("extra field", "extra", 1),
+    ]:
+        yield name, {**good, key: value}
+
+
+@pytest.mark.parametrize(("name", "compact"), list(bad_compacts()), ids=[name for name, _ in bad_compacts()])
+def test_bad_compact_descriptions_are_refused(name: str, compact: dict[str, Any]) -> None:
+    with pytest.raises(PeerError):
+        check_sdp(compact, "offer")
+    with pytest.raises(PeerError):
+        expand_sdp(compact, "offer")
+    with pytest.raises(PeerError):
+        decode_invitation(codes._encode({"t": "i", "game": GID, "seat": 1, "secret": "A" * 22, "sdp": compact}))
+
+
+SECRET = "Qx3_Lk9-aZbPqR7tUvWxYz"
+
+
+def test_invitations_and_answers_round_trip() -> None:
+    invitation = Invitation(GID, 2, SECRET, compact_sdp(CHROMIUM_OFFER))
+    code = encode_invitation(invitation)
+    link = invitation_link("https://example.org/catan/index.html#old", code)
+    assert link == "https://example.org/catan/index.html#join=" + code
+    assert decode_invitation(link) == invitation == decode_invitation(code)
+    wrapped = " ".join(code[i:i + 40] for i in range(0, len(code), 40)) + "\n"  # as a chat app may break it
+    assert decode_invitation(wrapped) == invitation
+    answer = Answer(GID, 2, invitation.sdp["ufrag"], compact_sdp(CHROMIUM_ANSWER))
+    assert decode_answer(encode_answer(answer)) == answer
+    assert code_of(link) == code
+    with pytest.raises(PeerError) as info:
+        decode_invitation(encode_answer(answer))
+    assert info.value.key == "peer.not_an_invitation"
+    with pytest.raises(PeerError) as info:
+        decode_answer(code)
+    assert info.value.key == "peer.not_an_answer"
+    with pytest.raises(PeerError):  # an offer cannot be sent as an answer, nor the reverse
+        encode_answer(Answer(GID, 2, "3v1z", invitation.sdp))
+    with pytest.raises(PeerError):
+        encode_invitation(Invitation(GID, 2, SECRET, answer.sdp))
+
+
+def raw_code(data: bytes, check: bool = True) -> str:
+    """``data`` packed like a code's JSON (with its check bytes, unless not ``check``)."""
+    packer = zlib.compressobj(level=9, wbits=codes.RAW_DEFLATE, zdict=codes.ZDICT)
+    packed = packer.compress(data) + packer.flush() + (codes._check(data) if check else b"")
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def test_tampered_codes_are_refused() -> None:
+    good = {"t": "i", "game": GID, "seat": 2, "secret": SECRET, "sdp": compact_sdp(CHROMIUM_OFFER)}
+    code = codes._encode(good)
+    cases: list[tuple[str, Any, str]] = [
+        ("not text", None, "peer.code_invalid"),
+        ("empty", "", "peer.code_invalid"),
+        ("not base64url", code[:-2] + "+/", "peer.code_invalid"),
+        ("impossible length", code + "A", "peer.code_invalid"),
+        ("cut short", code[: len(code) // 2], "peer.code_invalid"),
+        ("huge", "A" * (codes.MAX_CODE_CHARS + 1), "peer.code_invalid"),
+        ("a bomb", raw_code(b" " * 10**6), "peer.code_invalid"),
+        ("trailing data", raw_code(json.dumps({"v": 1, **good}).encode()) + "AAAA", "peer.code_invalid"),
+        ("no check bytes", raw_code(json.dumps({"v": 1, **good}).encode(), check=False), "peer.code_invalid"),
+        ("not JSON", raw_code(b"hello"), "peer.code_invalid"),
+        ("not an object", raw_code(b"[1]"), "peer.code_invalid"),
+        ("not ASCII", raw_code('{"v":1,"t":"i","game":"ü"}'.encode()), "peer.code_invalid"),
+        ("another version", codes._encode({**good, "v": 2}), "peer.version"),
+        ("a bool version", raw_code(json.dumps({**good, "v": True}).encode()), "peer.code_invalid"),
+        ("a bool seat", codes._encode({**good, "seat": True}), "peer.code_invalid"),
+        ("seat out of range", codes._encode({**good, "seat": 4}), "peer.code_invalid"),
+        ("odd game id", codes._encode({**good, "game": "a b"}), "peer.code_invalid"),
+        ("short secret", codes._encode({**good, "secret": "abc"}), "peer.code_invalid"),
+        ("extra field", codes._encode({**good, "admin": True}), "peer.code_invalid"),
+        ("no description", codes._encode({k: v for k, v in good.items() if k != "sdp"}), "peer.code_invalid"),
+        ("deep", raw_code(b"[" * 100 + b"]" * 100), "peer.code_invalid"),
+    ]
+    for name, text, key in cases:
+        with pytest.raises(PeerError) as info:
+            decode_invitation(text)
+        assert info.value.key == key, name
+    invitation = decode_invitation(code)
+    for i in range(len(code)):  # every character replaced: refused (or, in the last one's spare bits, the same)
+        for c in "A_":
+            if code[i] != c:
+                try:
+                    assert decode_invitation(code[:i] + c + code[i + 1:]) == invitation
+                except PeerError:
+                    pass
+
+
+CANDIDATE_PRIORITIES = (2113937151, 2113942271, 2113939711, 2113932031)
+PAGE_URL = "https://friends.github.io/catan/"
+MAX_LINK_CHARS = 600
+"""The aim: a link with a few host candidates fits a QR code of level M that phones read easily."""
+
+
+def mdns_candidates(count: int, rng: Rng) -> list[list[Any]]:
+    """Host candidates as Chromium writes them (an mDNS name per address)."""
+    out = []
+    for i in range(count):
+        digits = "".join("0123456789abcdef"[rng.below(16)] for _ in range(32))
+        name = f"{digits[:8]}-{digits[8:12]}-4{digits[13:16]}-a{digits[17:20]}-{digits[20:]}.local"
+        out.append(["udp", CANDIDATE_PRIORITIES[i % 4], name, 30000 + rng.below(30000), "host"])
+    return out
+
+
+def test_code_sizes(capsys: pytest.CaptureFixture[str]) -> None:
+    rng = Rng(8)
+    lines = []
+    for count in (1, 2, 3, 4, 6, 8):
+        offer = {**compact_sdp(CHROMIUM_OFFER), "candidates": mdns_candidates(count, rng)}
+        answer = {**compact_sdp(CHROMIUM_ANSWER), "candidates": mdns_candidates(count, rng)}
+        link = invitation_link(PAGE_URL, encode_invitation(Invitation(GID, 3, SECRET, offer)))
+        answer_code = encode_answer(Answer(GID, 3, offer["ufrag"], answer))
+        link_qr, answer_qr = qr.encode(link, "M"), qr.encode(answer_code, "M")
+        lines.append(
+            f"{count} candidates: link {len(link)} characters (QR version {link_qr.version}), "
+            f"answer {len(answer_code)} (QR version {answer_qr.version}); "
+            f"browser offer {len(expand_sdp(offer, 'offer'))} characters of SDP"
+        )
+        if count <= 4:
+            assert len(link) < MAX_LINK_CHARS and len(answer_code) < len(link)
+    with capsys.disabled():
+        print("\n  " + "\n  ".join(lines))

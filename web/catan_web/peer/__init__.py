@@ -105,8 +105,16 @@ play send ``guest.act(action)``.
 
 from __future__ import annotations
 
+from .codes import (
+    Answer, Invitation, compact_sdp, decode_answer, decode_invitation, encode_answer, encode_invitation, expand_sdp,
+    invitation_link,
+)
 from .guest import GuestGame, GuestState
 from .protocol import Outgoing, PeerError
 from .referee import Handled, HostReferee
 
-__all__ = ["GuestGame", "GuestState", "Handled", "HostReferee", "Outgoing", "PeerError"]
+__all__ = [
+    "Answer", "GuestGame", "GuestState", "Handled", "HostReferee", "Invitation", "Outgoing", "PeerError",
+    "compact_sdp", "decode_answer", "decode_invitation", "encode_answer", "encode_invitation", "expand_sdp",
+    "invitation_link",
+]

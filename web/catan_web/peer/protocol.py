@@ -55,8 +55,10 @@ MAX_PARAM_CHARS = 200
 """Longest text parameter of a refusal."""
 MAX_KEY_CHARS = 60
 """Longest message key (``rule.partner_not_accepted``) or parameter name."""
-SECRET_CHARS = 22
-"""A seat's secret: 16 random bytes in base64url without padding."""
+SECRET_BYTES = 16
+"""Random bytes of a seat's secret."""
+SECRET_CHARS = -(-SECRET_BYTES * 4 // 3)
+"""A seat's secret in base64url without padding: 22 characters."""
 MAX_GAME_ID_CHARS = 40
 """A game id: letters, digits, ``-`` and ``_``."""
 MORE, LAST = "+", "."
@@ -191,7 +193,8 @@ class Update(_Message):
     def read(cls, obj: Obj) -> "Update":
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         events = tuple(Event.from_json(entry) for entry in obj.list("events", MAX_LOG))
-        return cls(obj.int("moves", 0, MAX_MOVES), obj.int("start", 0, MAX_LOG), events, View.from_json(obj.get("view")))
+        view = View.from_json(obj.get("view"))
+        return cls(obj.int("moves", 0, MAX_MOVES), obj.int("start", 0, MAX_LOG), events, view)
 
 
 @dataclass(frozen=True)

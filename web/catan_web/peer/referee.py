@@ -36,12 +36,10 @@ from catan_core.events import Event
 from catan_core.game import Game
 
 from .protocol import (
-    MAX_GUEST_MESSAGE_CHARS, Act, Closed, GuestMessage, Hello, Outgoing, Paused, PeerError, Ping, Pong, Reassembler,
-    Refused, Update, Welcome, decode_from_guest, is_game_id,
+    MAX_GUEST_MESSAGE_CHARS, SECRET_BYTES, Act, Closed, GuestMessage, Hello, Outgoing, Paused, PeerError, Ping, Pong,
+    Reassembler, Refused, Update, Welcome, decode_from_guest, is_game_id,
 )
 
-SECRET_BYTES = 16
-"""Random bytes of a seat's secret (written as 22 base64url characters)."""
 OPEN_KINDS = frozenset({A.OFFER, A.COUNTER})
 """Action kinds whose legal list shows only examples (any well-formed terms the rules
 allow may be offered); every other action of a guest must be one the legal list holds,
@@ -88,7 +86,7 @@ class Handled(NamedTuple):
 
     outgoing: list[Outgoing]
     action: Action | None = None
-    events: list[Event] = []
+    events: tuple[Event, ...] = ()
 
 
 class HostReferee:
@@ -170,7 +168,8 @@ class HostReferee:
     def sync(self) -> list[Outgoing]:
         """An update for every joined guest whose view is behind the game: call after any
         change of the game made on the host's side (the referee calls it after a guest's)."""
-        return [self._update(conn, link) for conn, link in self._links.items() if link.seat is not None and self._behind(link)]
+        links = self._links.items()
+        return [self._update(conn, link) for conn, link in links if link.seat is not None and self._behind(link)]
 
     def pause(self, paused: bool) -> list[Outgoing]:
         """Pause the game (guests' actions are refused meanwhile) or resume it."""
@@ -222,7 +221,7 @@ class HostReferee:
         if reason is not None:
             return refuse(reason)
         events = self.game.apply(action)
-        return Handled(self.sync(), action, events)
+        return Handled(self.sync(), action, tuple(events))
 
     def _behind(self, link: _Link) -> bool:
         game = self.game
