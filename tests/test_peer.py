@@ -492,6 +492,24 @@ def test_hello_needs_the_right_game_seat_and_secret() -> None:
     assert net.referee.connection(1) == "c1"
 
 
+def test_hello_again_on_the_same_connection_resends_only_what_is_new() -> None:
+    net = joined_network()
+    guest = net.guests["c1"]
+    mark = len(net.sent)
+    net.send("c1", guest.hello())
+    assert net.messages("c1", mark) == [Welcome(GID, 1)] and guest.joined
+    net.game.apply("1 roll 2+2")
+    mark = len(net.sent)
+    net.send("c1", guest.hello())
+    assert [type(m) for m in net.messages("c1", mark)] == [Welcome, Update]
+    assert net.messages("c1", mark)[1].start > 0 and guest.view == net.game.view(1)
+    net.send("c5", frames(encode(Hello(GID, 1, net.referee.open_seat(1)))))  # one page holding two invitations
+    mark = len(net.sent)
+    net.send("c5", frames(encode(Hello(GID, 2, net.referee.open_seat(2)))))
+    assert [type(m) for m in net.messages("c5", mark)] == [Welcome, Update]
+    assert net.messages("c5", mark)[1].start == 0 and net.referee.guest_seats() == {1: None, 2: "c5"}
+
+
 def test_rejoin_with_the_secret_replaces_the_old_connection() -> None:
     net = joined_network()
     old = net.guests["c1"]

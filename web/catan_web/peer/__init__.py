@@ -74,8 +74,9 @@ while reading, the game untouched); see other seats' resource or development car
 deck's order or the generator's state (updates carry ``game.view(seat)`` and events
 ``for_viewer(seat)`` only); take a seat it was not invited to; inject lines into the
 host's session description (every text of an answer code is limited to the characters of
-its SDP field). It can make the host work: each ``hello`` resends the whole log (rate
-limiting is left to the page); a flood of messages costs the host's page CPU.
+its SDP field). It can make the host work: a flood of messages costs the host's page CPU
+(each is refused cheaply, and the whole log is sent once per connection, whose answer code
+the host pastes by hand; rate limiting is left to the page).
 
 A guest trusts its host, which sees **everything** (it runs the game) and could cheat;
 the guest page only refuses what it cannot read. Invitation links carry the seat's
@@ -99,8 +100,9 @@ Guest: ``invitation = decode_invitation(location.hash)``; answer with
 ``expand_sdp(invitation.sdp, "offer")`` and show
 ``encode_answer(Answer(gid, seat, invitation.sdp["ufrag"], compact_sdp(pc_sdp)))``. When
 the channel opens send ``guest.hello()`` (``guest = GuestState(gid, seat, secret)``); on
-each message ``guest.receive(data)`` and redraw from ``guest.view`` / ``guest.game``; to
-play send ``guest.act(action)``.
+each message ``guest.receive(data)`` and redraw from ``guest.view`` / ``guest.game`` (a
+``Session`` can wrap ``guest.game``: give it the new one after each update, and treat only
+the guest's seat as a person at this device); to play send ``guest.act(action)``.
 """
 
 from __future__ import annotations

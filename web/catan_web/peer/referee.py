@@ -195,8 +195,11 @@ class HostReferee:
         if previous is not None and previous != conn:
             del self._links[previous]
             out.append(Outgoing(previous, Closed("peer.replaced"), close=True))
-        link.seat, link.events, link.last_event = hello.seat, 0, None
-        out += [Outgoing(conn, Welcome(self.game_id, hello.seat)), self._update(conn, link)]
+        out.append(Outgoing(conn, Welcome(self.game_id, hello.seat)))
+        if link.seat != hello.seat:  # a new guest on this connection: the whole log
+            link.seat, link.events, link.last_event = hello.seat, 0, None
+        if self._behind(link):  # (a hello again on the same connection costs the host no resend)
+            out.append(self._update(conn, link))
         if self.paused:
             out.append(Outgoing(conn, Paused(True)))
         return out
