@@ -11,18 +11,48 @@ and never the deck order or an opponent's cards.
 (True, True)
 >>> game.view(None).hand is None
 True
+
+A view travels as JSON (:meth:`View.to_json` / :meth:`View.from_json`, an exact round trip
+read with :mod:`catan_core.jsonread`): a guest's page in a network game receives its own
+view from the host. The log can be left out and sent piecemeal, as the events new since
+the last message (a long game's log is about 200 KB):
+
+>>> data = view.to_json(with_log=False)
+>>> View.from_json(data, log=view.log) == view
+True
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Sequence
 
 from .actions import Action, Cards
-from .board import Board
+from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
+from .errors import CatanError, FormatError
 from .events import Event
+from .jsonread import Obj, is_int
 from .names import KNIGHT
-from .state import Options, Seat, State
+from .state import (
+    CITIES, DEV_DECK, PHASES, RESOURCE_SUPPLY, ROADS, SETTLEMENTS, Options, Seat, State, TradeOffer, seats_from_json,
+)
+
+MAX_POINTS = 64
+"""Above any victory point count a game can reach (a bound for reading views)."""
+MAX_TURN = 1 << 31
+MAX_LEGAL = 50_000
+"""Most legal actions a view may list (a discard from a big hand lists a few thousand)."""
+MAX_LOG = 1_000_000
+"""Most events a view's log may hold (a long game has a few thousand)."""
+_PLAYER_KEYS = (
+    "seat", "hand_size", "dev_cards", "played", "public_points", "points", "road_length", "longest_road",
+    "largest_army", "settlements", "cities", "roads", "discard_due",
+)
+_VIEW_KEYS = (
+    "viewer", "options", "seats", "board", "robber", "bank", "deck_size", "phase", "current", "to_act", "turn", "dice",
+    "winner", "free_roads", "dev_played", "players", "trade", "hand", "dev", "dev_new", "ratios", "legal", "log",
+)
+_HAND_MAX = 5 * RESOURCE_SUPPLY
 
 
 @dataclass(frozen=True)
@@ -48,6 +78,40 @@ class PlayerView:
     roads: tuple[int, ...]
     discard_due: int
 
+    def to_json(self) -> dict[str, Any]:
+        """These facts as a plain dict (``knights`` is ``played``'s first count, left out)."""
+        return {
+            "seat": self.seat, "hand_size": self.hand_size, "dev_cards": self.dev_cards, "played": list(self.played),
+            "public_points": self.public_points, "points": self.points, "road_length": self.road_length,
+            "longest_road": self.longest_road, "largest_army": self.largest_army,
+            "settlements": list(self.settlements), "cities": list(self.cities), "roads": list(self.roads),
+            "discard_due": self.discard_due,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, seat: int) -> "PlayerView":
+        """Read seat number ``seat``'s facts written by :meth:`to_json` (exact types and ranges)."""
+        obj = Obj(data, "players")
+        obj.only(_PLAYER_KEYS)
+        played: tuple[int, ...] = tuple(obj.ints("played", 0, max(DEV_DECK) + 1, 5))
+        obj.int("seat", seat, seat + 1)  # the seat of its place in the list
+        return cls(
+            seat=seat,
+            hand_size=obj.int("hand_size", 0, _HAND_MAX + 1),
+            dev_cards=obj.int("dev_cards", 0, sum(DEV_DECK) + 1),
+            played=played,
+            knights=played[KNIGHT],
+            public_points=obj.int("public_points", 0, MAX_POINTS),
+            points=obj.get("points", ok=lambda v: v is None or is_int(v, 0, MAX_POINTS)),
+            road_length=obj.int("road_length", 0, ROADS + 1),
+            longest_road=obj.bool("longest_road"),
+            largest_army=obj.bool("largest_army"),
+            settlements=tuple(obj.ints("settlements", 0, NODE_COUNT, max_len=SETTLEMENTS)),
+            cities=tuple(obj.ints("cities", 0, NODE_COUNT, max_len=CITIES)),
+            roads=tuple(obj.ints("roads", 0, EDGE_COUNT, max_len=ROADS)),
+            discard_due=obj.int("discard_due", 0, _HAND_MAX + 1),
+        )
+
 
 @dataclass(frozen=True)
 class TradeView:
@@ -59,6 +123,21 @@ class TradeView:
     targets: tuple[int, ...]
     answers: tuple[tuple[int, str, "tuple[Cards, Cards] | None"], ...]
     waiting_for: int
+
+    def _offer(self) -> TradeOffer:
+        return TradeOffer(self.offerer, self.give, self.want, self.targets, {s: (k, t) for s, k, t in self.answers})
+
+    def to_json(self) -> dict[str, Any]:
+        """The offer and its answers as a plain dict (the form saves use; ``waiting_for``
+        follows from them)."""
+        return self._offer().to_json()
+
+    @classmethod
+    def from_json(cls, data: Any, players: int) -> "TradeView":
+        """Read an offer of a game of ``players`` seats written by :meth:`to_json`."""
+        offer = TradeOffer.from_json(data, players)
+        answers = tuple((seat, kind, terms) for seat, (kind, terms) in offer.answers.items())
+        return cls(offer.offerer, offer.give, offer.want, offer.targets, answers, offer.waiting_for())
 
 
 @dataclass(frozen=True)
@@ -98,6 +177,146 @@ class View:
     """The viewer's legal actions (empty unless the viewer must act now)."""
     log: tuple[Event, ...]
     """Everything that happened, with secrets shown only to those entitled."""
+
+    def as_spectator(self) -> "View":
+        """What a spectator sees of the same position: everything a seat's view shows but
+        its own cards, points (until the game is over), legal actions and secret events.
+
+        >>> from catan_core.game import Game, Options
+        >>> game = Game(Options(players=3, board="beginner"), seed=1)
+        >>> game.view(0).as_spectator() == game.view(None)
+        True
+        """
+        if self.viewer is None:
+            return self
+        over = self.winner >= 0
+        players = tuple(pv if over else replace(pv, points=None) for pv in self.players)
+        return replace(
+            self, viewer=None, players=players, hand=None, dev=None, dev_new=None, ratios=None, legal=(),
+            log=tuple(event.for_viewer(None) for event in self.log),
+        )
+
+    def to_json(self, with_log: bool = True) -> dict[str, Any]:
+        """This view as JSON-ready data; :meth:`from_json` reads it back exactly.
+
+        Legal actions are written in their text form, the log as :meth:`Event.to_json
+        <catan_core.events.Event.to_json>` entries (left out without ``with_log``). The
+        owner tables of intersections and paths follow from the players' pieces and are
+        left out.
+        """
+        own = self.viewer is not None
+        data: dict[str, Any] = {
+            "viewer": self.viewer, "options": self.options.to_json(), "seats": [seat.to_json() for seat in self.seats],
+            "board": self.board.to_json(), "robber": self.robber, "bank": list(self.bank), "deck_size": self.deck_size,
+            "phase": self.phase, "current": self.current, "to_act": self.to_act, "turn": self.turn,
+            "dice": None if self.dice is None else list(self.dice), "winner": self.winner,
+            "free_roads": self.free_roads, "dev_played": self.dev_played,
+            "players": [pv.to_json() for pv in self.players],
+            "trade": None if self.trade is None else self.trade.to_json(),
+            "hand": _list(self.hand) if own else None, "dev": _list(self.dev) if own else None,
+            "dev_new": _list(self.dev_new) if own else None, "ratios": _list(self.ratios) if own else None,
+            "legal": [action.text() for action in self.legal],
+        }
+        if with_log:
+            data["log"] = [event.to_json() for event in self.log]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any, log: Sequence[Event] = ()) -> "View":
+        """Read a view written by :meth:`to_json`, with exact types and ranges; its log is
+        the ``log`` field when present, else ``log``. Every problem is a
+        :class:`~catan_core.errors.FormatError`.
+
+        Only the shape is checked (that pieces do not overlap and that every legal action
+        is the viewer's, among others), not whether the rules could produce the position.
+        """
+        obj = Obj(data, "view")
+        obj.only(_VIEW_KEYS)
+        options = Options.from_json(obj.get("options"))
+        n = options.players
+        viewer = obj.get("viewer", ok=lambda v: v is None or is_int(v, 0, n))
+        players = obj.list("players", n)
+        if len(players) != n:
+            raise obj.fail("players")
+        player_views = tuple(PlayerView.from_json(entry, q) for q, entry in enumerate(players))
+        node_owner, node_city, edge_owner = _owners(player_views)
+        trade = obj.get("trade")
+        dice = obj.get("dice", ok=_is_dice)
+        own = viewer is not None
+
+        def private(key: str, lo: int, hi: int) -> tuple[int, ...] | None:
+            if not own:
+                obj.get(key, ok=lambda v: v is None)
+                return None
+            return tuple(obj.ints(key, lo, hi, 5))
+
+        if obj.has("log"):
+            log = [Event.from_json(entry) for entry in obj.list("log", MAX_LOG)]
+        return cls(
+            viewer=viewer,
+            options=options,
+            seats=seats_from_json(obj.get("seats"), n),
+            board=Board.from_json(obj.get("board")),
+            robber=obj.int("robber", 0, HEX_COUNT),
+            node_owner=node_owner,
+            node_city=node_city,
+            edge_owner=edge_owner,
+            bank=tuple(obj.ints("bank", 0, RESOURCE_SUPPLY + 1, 5)),
+            deck_size=obj.int("deck_size", 0, sum(DEV_DECK) + 1),
+            phase=obj.str("phase", PHASES),
+            current=obj.int("current", 0, n),
+            to_act=obj.int("to_act", -1, n),
+            turn=obj.int("turn", 0, MAX_TURN),
+            dice=None if dice is None else (dice[0], dice[1]),
+            winner=obj.int("winner", -1, n),
+            free_roads=obj.int("free_roads", 0, 3),
+            dev_played=obj.bool("dev_played"),
+            players=player_views,
+            trade=None if trade is None else TradeView.from_json(trade, n),
+            hand=private("hand", 0, RESOURCE_SUPPLY + 1),
+            dev=private("dev", 0, max(DEV_DECK) + 1),
+            dev_new=private("dev_new", 0, max(DEV_DECK) + 1),
+            ratios=private("ratios", 2, 5),
+            legal=_legal(obj.list("legal", MAX_LEGAL), viewer),
+            log=tuple(log),
+        )
+
+
+def _is_dice(value: Any) -> bool:
+    return value is None or (type(value) is list and len(value) == 2 and all(is_int(d, 1, 7) for d in value))
+
+
+def _list(cards: tuple[int, ...] | None) -> list[int] | None:
+    return None if cards is None else list(cards)
+
+
+def _owners(players: tuple[PlayerView, ...]) -> tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]]:
+    """The owner of each intersection, whether it holds a city, and the owner of each path,
+    from the players' pieces (refusing two pieces on one spot)."""
+    node_owner, node_city, edge_owner = [-1] * NODE_COUNT, [False] * NODE_COUNT, [-1] * EDGE_COUNT
+    for pv in players:
+        for node in pv.settlements + pv.cities:
+            if node_owner[node] >= 0:
+                raise FormatError("format.piece_overlap", spot=f"n{node}")
+            node_owner[node] = pv.seat
+        for node in pv.cities:
+            node_city[node] = True
+        for e in pv.roads:
+            if edge_owner[e] >= 0:
+                raise FormatError("format.piece_overlap", spot=f"e{e}")
+            edge_owner[e] = pv.seat
+    return tuple(node_owner), tuple(node_city), tuple(edge_owner)
+
+
+def _legal(texts: list[Any], viewer: int | None) -> tuple[Action, ...]:
+    """Legal actions read from their text forms; each must be the viewer's."""
+    try:
+        actions = tuple(Action.parse(text) for text in texts)
+    except CatanError:
+        raise FormatError("format.field", field="legal") from None
+    if any(action.player != viewer for action in actions):
+        raise FormatError("format.field", field="legal")
+    return actions
 
 
 def make_view(state: State, viewer: int | None, legal: Sequence[Action] = (), log: Sequence[Event] = ()) -> View:

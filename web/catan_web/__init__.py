@@ -12,5 +12,7 @@ Modules, from pure Python (testable in CPython) to the page:
 * :mod:`catan_web.session` -- a game on this page: seats, hot-seat privacy, choices in progress;
 * :mod:`catan_web.panels` -- the HTML of every panel, from a session;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
+* :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the
+  guest's state, their messages, and the invitation and answer codes of WebRTC;
 * :mod:`catan_web.app` -- the page itself: events, timers, storage, downloads (PyScript only).
 """
