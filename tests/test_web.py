@@ -20,6 +20,7 @@ from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_web import panels  # noqa: E402
 from catan_web.session import NewGame, Session  # noqa: E402
+from catan_web.settings import Settings, SettingsStore  # noqa: E402
 from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402
 from catan_web.text import Text  # noqa: E402
 
@@ -52,8 +53,10 @@ def test_a_full_storage_keeps_the_previous_save() -> None:
     with pytest.raises(StorageFull):
         store.put("a", "y" * 500, meta("a", 5))
     assert store.text("a") == "x" * 50 and store.meta("a") == meta("a")
-    store.save_settings({"speed": "fast" * 200})  # silently skipped
-    assert store.settings() == {}
+    settings = SettingsStore(storage)
+    storage.limit = 0  # no room left at all
+    settings.save(Settings(lang="de", speed="fast"))  # silently skipped
+    assert settings.load() == Settings()
 
 
 def two_people_and_a_computer(**extra: object) -> Game:
