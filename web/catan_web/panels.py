@@ -18,19 +18,20 @@ from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
 from catan_core.i18n import LANGUAGE_NAMES
+from catan_core.state import SEAT_KINDS
 
 from .markup import el, esc
-from .session import BUILD_KINDS, COLORS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
+from .session import BUILD_KINDS, COLORS, DISCARD, GIVE, TABS, WANT, NewGame, Session, almanac_entry
+from .draft import year_of_plenty_prompt
+from .settings import SPEEDS
 from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.views import View
 
-    from .store import SaveMeta
+    from .store import PutAside, SaveMeta
 
 RESOURCE_KEYS: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
-TABS: tuple[str, ...] = ("build", "bank", "players")
-"""The tabs of the main phase: build, trade with the bank, trade with players."""
 PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
 """Development cards with a play button, by action kind (same names as the cards)."""
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -61,16 +62,17 @@ def why_link(text: Text, entry: str | None) -> str:
 
 def button(
     text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
-    cls: str = "", pressed: bool | None = None, hint: str | None = None,
+    cls: str = "", pressed: bool | None = None, hint: str | None = None, disabled: bool = False,
 ) -> str:
     """A command button; with a ``reason`` it is disabled and the reason is shown under it,
-    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it)."""
+    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it).
+    ``disabled`` disables it without a reason (a picker with no room left)."""
     why = f"{ident}-why"
     out = el(
         "button", label, type="button", id=ident, class_=cls or None, data_cmd=cmd,
         data_arg=None if arg is None else str(arg), aria_disabled="true" if reason else None,
         aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-        aria_describedby=why if reason else None, title=hint,
+        aria_describedby=why if reason else None, title=hint, disabled=disabled,
     )
     if reason:
         entry = almanac_entry(reason)
@@ -126,12 +128,13 @@ def seat_label(session: Session, seat: int) -> str:
     return swatch(s.color) + el("span", esc(s.name), class_="name")
 
 
-def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str) -> str:
-    """A number with − and + buttons (``data-arg`` is ``key:-1`` or ``key:1``)."""
+def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str, more: bool) -> str:
+    """A number with − and + buttons (``data-arg`` is ``key:-1`` or ``key:1``); + is
+    disabled without room for ``more``, − at 0."""
     minus = el("button", "−", type="button", id=f"{ident}-minus", class_="step", data_cmd=cmd,
                data_arg=f"{key}:-1", aria_label=text("ui.less", what=label), disabled=value <= 0)
     plus = el("button", "+", type="button", id=f"{ident}-plus", class_="step", data_cmd=cmd,
-              data_arg=f"{key}:1", aria_label=text("ui.more", what=label))
+              data_arg=f"{key}:1", aria_label=text("ui.more", what=label), disabled=not more)
     return el("span", minus + el("output", str(value), id=ident, aria_label=label) + plus, class_="counter")
 
 
@@ -246,13 +249,15 @@ def _probe(kind: str) -> object:
 
 def resource_buttons(
     text: Text, cmd: str, prefix: str, *, pressed: int | None = None, extra: Sequence[str] = (), label: str = "",
+    room: Sequence[bool] = (True,) * len(RESOURCE_KEYS),
 ) -> str:
     """Five buttons, one per resource (``data-arg`` is the resource id). With ``pressed`` they
-    are toggle buttons and that resource is the one chosen; ``extra`` adds HTML to each label."""
+    are toggle buttons and that resource is the one chosen; ``extra`` adds HTML to each label;
+    a resource without ``room`` cannot be chosen (its button is disabled)."""
     return el("div", "".join(
         button(text, esc(resource_name(text, r)) + (extra[r] if extra else ""), cmd, r, ident=f"{prefix}-{RESOURCE_KEYS[r]}",
-               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=None if pressed is None else pressed == r)
-        for r in range(5)
+               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=None if pressed is None else pressed == r, disabled=not room[r])
+        for r in range(len(RESOURCE_KEYS))
     ), class_="res-buttons", role="group", aria_label=label or None)
 
 
@@ -260,16 +265,13 @@ def chooser(session: Session, view: "View") -> str:
     """The open card chooser: Year of Plenty picks or the Monopoly resource."""
     text, mode = session.text, session.draft.mode
     if mode == A.YEAR_OF_PLENTY:
-        picks = session.draft.picks
-        cards = [0] * 5
-        for r in picks:
-            cards[r] += 1
-        body = el("p", esc(text("ui.yop.pick")))
-        body += resource_buttons(text, "yop_pick", "yop")
-        body += el("p", esc(text("ui.yop.chosen", cards=cards)), class_="small")
-        reason = None if len(picks) == 2 else text("ui.yop.need_two")
-        if reason is None:
-            reason = session.reason(Action(session.actor, A.YEAR_OF_PLENTY, (picks[0], picks[1])))
+        picks, size = session.draft.picks, session.year_of_plenty_size()
+        key, params = year_of_plenty_prompt(size)
+        body = el("p", esc(text(key, **params)))
+        body += resource_buttons(text, "yop_pick", "yop", room=session.year_of_plenty_room())
+        body += el("p", esc(text("ui.yop.chosen", cards=list(picks))), class_="small")
+        missing = size - sum(picks)
+        reason = text("ui.yop.need", count=missing) if missing > 0 else session.reason(session.year_of_plenty_action())
         body += el("div", button(text, esc(text("ui.yop.take")), "yop_take", ident="yop-take", cls="primary", reason=reason)
                    + button(text, esc(text("ui.button.clear")), "yop_clear", ident="yop-clear")
                    + button(text, esc(text("ui.button.cancel")), "mode", "", ident="yop-cancel"), class_="row")
@@ -346,6 +348,7 @@ def maritime_panel(session: Session, view: "View") -> str:
 def composer(session: Session, view: "View", prefix: str) -> str:
     """Give / want counters, one row per resource (the acting person's own side)."""
     text, d = session.text, session.draft
+    gives, wants = session.offer_room(GIVE), session.offer_room(WANT)
     rows = []
     for r in range(5):
         name = resource_name(text, r)
@@ -353,8 +356,10 @@ def composer(session: Session, view: "View", prefix: str) -> str:
         rows.append(el(
             "tr",
             el("th", el("span", esc(name), class_=f"dot res-{RESOURCE_KEYS[r]}") + el("small", f" ({held})", class_="muted"), scope="row")
-            + el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"give:{r}", f"{prefix}-give-{RESOURCE_KEYS[r]}"))
-            + el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"want:{r}", f"{prefix}-want-{RESOURCE_KEYS[r]}")),
+            + el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"{GIVE}:{r}",
+                               f"{prefix}-give-{RESOURCE_KEYS[r]}", gives[r]))
+            + el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"{WANT}:{r}",
+                               f"{prefix}-want-{RESOURCE_KEYS[r]}", wants[r])),
         ))
     head = el("tr", el("th", esc(text("ui.trade.resource")), scope="col") + el("th", esc(text("ui.trade.you_give")), scope="col")
               + el("th", esc(text("ui.trade.you_get")), scope="col"))
@@ -416,11 +421,13 @@ def discard_panel(session: Session, view: "View") -> str:
     """Choose the cards to give back on a 7."""
     text, d, me = session.text, session.draft, session.actor
     due = view.players[me].discard_due
+    room = session.discard_room()
     rows = []
     for r in range(5):
         held = view.hand[r] if view.hand is not None else 0
         rows.append(el("li", el("span", esc(resource_name(text, r)) + el("small", f" ({held})", class_="muted"), class_=f"dot res-{RESOURCE_KEYS[r]}")
-                       + counter(text, text("ui.discard.of", resource=r), d.discard[r], "discard_pick", str(r), f"discard-{RESOURCE_KEYS[r]}")))
+                       + counter(text, text("ui.discard.of", resource=r), d.discard[r], "discard_pick", f"{DISCARD}:{r}",
+                                 f"discard-{RESOURCE_KEYS[r]}", room[r])))
     chosen = sum(d.discard)
     body = el("p", esc(text("ui.discard.explain", count=due)))
     body += el("ul", "".join(rows), class_="discard-rows")
@@ -539,6 +546,20 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
              + button(text, esc(text("ui.menu.export")), "export", ident="export")
              + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
     )
+
+
+def put_aside_message(text: Text, items: Sequence["PutAside"]) -> str:
+    """The notice naming damaged stored texts that were put aside, and where each is kept.
+
+    >>> from catan_web.store import PutAside
+    >>> put_aside_message(Text(), [PutAside("catan.index", "catan.damaged.catan.index")])
+    "Damaged data in this browser's storage was put aside so that the page could start: catan.index (now kept as catan.damaged.catan.index). Nothing was deleted, and your other games are untouched."
+    """
+    named = [
+        text("ui.storage.kept_as", item=item.key, copy=item.kept_as) if item.kept_as else text("ui.storage.left", item=item.key)
+        for item in items
+    ]
+    return text("ui.storage.put_aside", items=text("word.list_separator").join(named))
 
 
 # --- the home screen ------------------------------------------------------------------------------------
