@@ -60,6 +60,19 @@ def why_link(text: Text, entry: str | None) -> str:
     return el("a", esc(text("embed.why")), href=almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
 
 
+def notice_bar(text: Text, message: str, entry: str | None) -> str:
+    """The notice bar's contents: a button closing it, the message, and a "Why?" link when an
+    almanac entry explains it.
+
+    >>> notice_bar(Text(), "Too close.", None)
+    '<button type="button" id="notice-close" class="notice-close" data-cmd="close_notice" aria-label="Close this message" title="Close this message"></button><span class="notice-text">Too close.</span>'
+    """
+    label = text("ui.notice.close")
+    close = el("button", "", type="button", id="notice-close", class_="notice-close", data_cmd="close_notice", aria_label=label, title=label)
+    link = why_link(text, entry)
+    return close + el("span", esc(message), class_="notice-text") + (" " + link if link else "")
+
+
 def button(
     text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
     cls: str = "", pressed: bool | None = None, hint: str | None = None, disabled: bool = False,
