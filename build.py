@@ -8,8 +8,8 @@
     pyodide/      the five runtime files from node_modules/pyodide
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
-    catan.zip     the Python code the pages import (catan_core, web/catan_web, web/embedkit.py),
-                  unpacked by PyScript into Python's working directory
+    catan.zip     the Python code the pages import (catan_core, web/catan_web), unpacked by
+                  PyScript into Python's working directory
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, pyscript.json, style.css, ...)
     sw.js         generated cache-first service worker listing every other file in dist/
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "catan_core"
-PYTHON_SOURCES = (PACKAGE, WEB / "catan_web", WEB / "embedkit.py")
+PYTHON_SOURCES = (PACKAGE, WEB / "catan_web")
 """Python code the pages import: one zip, unpacked by PyScript into the working directory."""
 NODE_MODULES = ROOT / "node_modules"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")

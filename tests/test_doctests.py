@@ -2,7 +2,7 @@
 modules run as part of the normal test run.
 
 (The same as ``python -m pytest --doctest-modules catan_core``, plus web/catan_web without
-``app``, which needs the browser.)
+the page modules, which need the browser.)
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import catan_web  # noqa: E402
 
-BROWSER_ONLY = {"catan_web.app"}
+BROWSER_ONLY = {"catan_web.app", "catan_web.page", "catan_web.embed_page", "catan_web.almanac_page"}
 """Modules that import PyScript, so load only in the page."""
 
 MODULES = sorted(

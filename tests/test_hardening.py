@@ -17,7 +17,8 @@ from catan_core.actions import Action
 from catan_core.errors import CatanError, FormatError, InvalidActionError
 from catan_core.game import Game, Options
 from catan_core.scenarios import load_scenario
-from catan_web.store import INDEX_KEY, SETTINGS_KEY, MemoryStorage, SaveMeta, SaveStore
+from catan_web.settings import SETTINGS_KEY, Settings, SettingsStore
+from catan_web.store import INDEX_KEY, MemoryStorage, SaveMeta, SaveStore
 
 from catan_helpers import path, state
 
@@ -45,7 +46,7 @@ def test_deeply_nested_settings_or_index_do_not_escape(key: str) -> None:
     storage = MemoryStorage()
     storage.set(key, deep_json())
     store = SaveStore(storage)
-    assert store.settings() == {}
+    assert SettingsStore(storage).load() == Settings()
     assert store.list() == []
 
 

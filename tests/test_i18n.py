@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import string
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -240,11 +239,7 @@ def test_examples_show_what_their_entries_say() -> None:
 
 
 def test_embed_logic_refuses_hostile_input() -> None:
-    sys.path.insert(0, str(ROOT / "web"))
-    try:
-        import embedkit as kit
-    finally:
-        sys.path.remove(str(ROOT / "web"))
+    from catan_web import example as kit
     params = kit.read_params("?mark=n12,<script>,e99,h5&mode=evil&lang=xx&caption=" + "x" * 900, "")
     assert params.marks == ("n12", "h5") and params.bad_marks == ("<script>", "e99")
     assert params.mode == "view" and params.lang is None and len(params.caption) == kit.MAX_CAPTION_CHARS
@@ -279,11 +274,7 @@ def test_aliases_lead_to_entries() -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_example_plays_in_every_language(lang: str) -> None:
     """Each example position, played a few legal moves deep the way embed.html plays it."""
-    sys.path.insert(0, str(ROOT / "web"))
-    try:
-        import embedkit as kit
-    finally:
-        sys.path.remove(str(ROOT / "web"))
+    from catan_web import example as kit
     keys = set(load(lang))
     for path in scenario_files():
         example = kit.Example.load(json.loads(path.read_text(encoding="utf-8")), lang)

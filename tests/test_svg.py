@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import astuple
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -17,6 +18,7 @@ from catan_core.palette import GLYPHS, PALETTE, ink
 from catan_core.places import places
 from catan_core.rng import Rng
 from catan_core.svg import parse_mark, render, render_ids
+from catan_web.targets import targets
 
 NS = "{http://www.w3.org/2000/svg}"
 ROOT = Path(__file__).resolve().parent.parent
@@ -373,18 +375,6 @@ def test_other_languages_render() -> None:
 # --- every state of random games ----------------------------------------------------------------
 
 
-def _targets(view):  # type: ignore[no-untyped-def]
-    nodes, edges, hexes = set(), set(), set()
-    for action in view.legal:
-        if action.kind in ("settlement", "city"):
-            nodes.add(action.value)
-        elif action.kind == "road":
-            edges.add(action.value)
-        elif action.kind == "robber":
-            hexes.add(action.value[0])
-    return nodes, edges, hexes
-
-
 def test_renders_every_state_of_a_random_game() -> None:
     game = Game(Options(players=4), seed=1)
     rng = Rng(101)
@@ -394,7 +384,7 @@ def test_renders_every_state_of_a_random_game() -> None:
             break
         view = game.view(game.to_act, with_log=False)
         phases.add(view.phase)
-        nodes, edges, hexes = _targets(view)
+        nodes, edges, hexes = astuple(targets(view))
         root = parse(render(view, highlight_nodes=nodes, highlight_edges=edges, highlight_hexes=hexes))
         focusable = [el for el in root.iter() if "tabindex" in el.attrib]
         assert len(focusable) == len(nodes) + len(edges) + len(hexes)

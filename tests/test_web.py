@@ -20,6 +20,7 @@ from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_web import panels  # noqa: E402
 from catan_web.session import NewGame, Session  # noqa: E402
+from catan_web.settings import Settings, SettingsStore  # noqa: E402
 from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402
 from catan_web.text import Text  # noqa: E402
 
@@ -52,8 +53,10 @@ def test_a_full_storage_keeps_the_previous_save() -> None:
     with pytest.raises(StorageFull):
         store.put("a", "y" * 500, meta("a", 5))
     assert store.text("a") == "x" * 50 and store.meta("a") == meta("a")
-    store.save_settings({"speed": "fast" * 200})  # silently skipped
-    assert store.settings() == {}
+    settings = SettingsStore(storage)
+    storage.limit = 0  # no room left at all
+    settings.save(Settings(lang="de", speed="fast"))  # silently skipped
+    assert settings.load() == Settings()
 
 
 def two_people_and_a_computer(**extra: object) -> Game:
@@ -222,3 +225,193 @@ def test_panels_render_every_phase_of_a_random_game() -> None:
         s.apply(rng.choice(offers) if offers and rng.random() < 0.05 else rng.choice(game.legal_actions()))
     assert {"setup_settlement", "roll", "main", "robber", "trade"} <= seen
     json.dumps(s.last_sentences())
+
+
+# --- one way from the board to actions (catan_web.targets) ------------------------------------
+
+
+def test_session_and_example_read_the_board_the_same_way() -> None:
+    """Over a random game, the game page (with every build mode) and the example board offer
+    the same spots, and a click on an offered spot is its legal action in both."""
+    import random
+
+    from catan_web import targets as T
+    from catan_web.example import Example
+
+    data = {"format": "catan-scenario", "board": "beginner", "phase": "setup",
+            "players": [{"name": "Ana"}, {"name": "Ben"}, {"name": "Cy"}]}
+    example = Example.load(data, "en")
+    game = example.game
+    rng = random.Random(5)
+    for _ in range(150):
+        if game.phase == "over":
+            break
+        view = game.view(game.to_act, with_log=False)
+        spots = example.targets()
+        assert spots == T.targets(view)
+        session = Session(game)
+        session.uncover()
+        offered = []
+        for mode in (None, *T.BUILD_KINDS):
+            session.start_mode(mode)
+            offered.append(session.targets())
+        merged = tuple(tuple(sorted(set().union(*(getattr(t, f) for t in offered)))) for f in ("nodes", "edges", "hexes"))
+        assert merged == (spots.nodes, spots.edges, spots.hexes)
+        for element, ids in zip(T.ELEMENTS, merged):
+            for ident in ids:
+                intent = T.click(view, element, ident)
+                assert intent.choices or intent.action in view.legal, (element, ident, intent)
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def test_a_click_outside_the_offered_spots_still_asks_the_engine() -> None:
+    from catan_web import targets as T
+
+    s = Session(two_people_and_a_computer(phase="main"))
+    s.uncover()
+    view = s.view()
+    own = s.game.players[0].settlements[0]
+    assert T.click(view, "node", own).action == Action(0, "city", own)  # the example: a city on one's settlement
+    assert T.click(view, "node", 0).action == Action(0, "settlement", 0)
+    assert T.click(view, "hex", 3) == T.Intent()  # the example ignores a stray click on a hex
+    assert T.click(s.game.view(1), "node", 0).hint == T.WAIT_HINT
+    assert T.click(view, "node", 0, mode=None).hint == "ui.hint.choose_build"
+    s.start_mode("city")
+    assert s.click("node", 0).action == Action(0, "city", 0)
+
+
+def test_choosing_a_victim_on_the_board_opens_the_victim_chooser() -> None:
+    s = Session(two_people_and_a_computer(phase="robber", robber=9))
+    s.game.players[1].hand[0] = s.game.players[2].hand[0] = 1  # only for this check
+    s.game.bank[0] -= 2
+    s.uncover()
+    from catan_core.board import HEX_NODES
+
+    both = next(h for h in range(19) if {s.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
+    intent = s.click("hex", both)
+    assert len(intent.choices) == 2 and s.draft.mode == "victim" and s.draft.robber_hex == both
+    assert s.targets().hexes == (both,)
+    assert s.rob_action("2") == Action(0, "robber", (both, 2)) and s.rob_action("x") is None
+
+
+# --- the draft: pickers never go past the cards held (issue 12, item 7) -----------------------------
+
+
+def press(times: int, edit: object, arg: str) -> None:
+    for _ in range(times):
+        edit(arg)  # type: ignore[operator]
+
+
+def test_discard_picks_stop_at_the_hand_and_the_number_due() -> None:
+    s = Session(two_people_and_a_computer(phase="roll"))
+    s.game.players[0].hand[:] = [3, 0, 2, 0, 5]  # 10 cards: 5 to discard
+    s.game.bank[0] -= 3; s.game.bank[2] -= 2; s.game.bank[4] -= 5
+    s.uncover()
+    s.apply(Action(0, "roll", (3, 4)))
+    s.uncover()
+    assert s.discard_due() == 5
+    press(9, s.pick_discard, "discard:0:1")
+    assert s.draft.discard == [3, 0, 0, 0, 0]  # only 3 brick are held
+    press(4, s.pick_discard, "discard:1:1")
+    assert s.draft.discard[1] == 0  # no lumber at all
+    press(9, s.pick_discard, "discard:4:1")
+    assert s.draft.discard == [3, 0, 0, 0, 2]  # 5 are due, no more
+    assert s.discard_room() == (False,) * 5
+    html = panels.discard_panel(s, s.view())
+    assert re.search(r'<button[^>]*id="discard-ore-plus"[^>]*disabled', html)
+    for bad in ("discard:9:1", "discard:0:5", "give:0:-1", "", None, "discard:-1:1", "discard:٣:1"):
+        s.pick_discard(bad)
+    assert s.draft.discard == [3, 0, 0, 0, 2]
+    press(5, s.pick_discard, "discard:0:-1")
+    assert s.draft.discard == [0, 0, 0, 0, 2]
+    s.apply(Action(0, "discard", (1, 0, 2, 0, 2)))
+
+
+def test_offer_and_counter_give_sides_stop_at_the_hand() -> None:
+    s = Session(two_people_and_a_computer(phase="main"))
+    s.game.players[0].hand[:] = [2, 0, 0, 0, 0]
+    s.game.players[1].hand[:] = [0, 0, 0, 0, 1]
+    s.game.bank[0] -= 2; s.game.bank[4] -= 1
+    s.uncover()
+    press(5, s.compose, "give:0:1")
+    press(25, s.compose, "want:4:1")
+    assert s.draft.give == [2, 0, 0, 0, 0] and s.draft.want == [0, 0, 0, 0, 19]
+    assert s.offer_room("give") == (False,) * 5 and s.offer_room("want")[4] is False
+    press(18, s.compose, "want:4:-1")
+    s.set_target("1")
+    s.apply(s.offer_action())
+    s.uncover()  # Ben answers: his counter may give only the one ore he holds
+    s.prefill_counter()
+    assert s.draft.give == [0, 0, 0, 0, 1] and s.draft.want == [2, 0, 0, 0, 0]
+    press(3, s.compose, "give:4:1")
+    assert s.draft.give == [0, 0, 0, 0, 1]
+    html = panels.trade_status(s, s.view())
+    assert re.search(r'<button[^>]*id="counter-give-ore-plus"[^>]*disabled', html)
+
+
+def test_a_maritime_choice_stays_for_the_next_trade_and_the_target_is_checked() -> None:
+    s = Session(two_people_and_a_computer(phase="main"))
+    s.game.players[0].hand[:] = [8, 0, 0, 0, 0]
+    s.game.bank[0] -= 8
+    s.uncover()
+    s.choose_maritime("give", "0")
+    s.choose_maritime("get", "4")
+    s.choose_maritime("get", "nope")
+    s.apply(s.maritime_action())  # type: ignore[arg-type]
+    assert (s.draft.maritime_give, s.draft.maritime_get) == (0, 4)
+    for seat in ("0", "7", "-2", "x"):  # oneself, no such seat, nonsense
+        s.set_target(seat)
+    assert s.draft.target == -1
+
+
+def yop_scenario(ore: int) -> dict[str, object]:
+    """Ana holds Year of Plenty and every card but ``19 - ore`` ore."""
+    players = []
+    for p, name in enumerate(("Ana", "Ben")):
+        (first, second), roads = BEGINNER_PIECES[p]
+        players.append({"name": name, "settlements": [first, second], "roads": list(roads)})
+    players[0]["dev_cards"] = {"year_of_plenty": 1}
+    players[0]["hand"] = {"brick": 19, "lumber": 19, "wool": 19, "grain": 19, "ore": ore}
+    return {"format": "catan-scenario", "board": "beginner", "phase": "main", "players": players}
+
+
+@pytest.mark.parametrize(("ore", "size"), [(15, 2), (18, 1), (19, 0)])
+def test_year_of_plenty_picks_what_the_bank_holds_in_the_page_and_the_example(ore: int, size: int) -> None:
+    from catan_web.example import Example
+
+    s = Session(load_scenario(yop_scenario(ore)))
+    s.uncover()
+    s.play_card("year_of_plenty")
+    assert s.draft.mode == "year_of_plenty" and s.year_of_plenty_size() == size
+    for r in ("0", "4", "4", "4", "9", "z"):
+        s.pick_year_of_plenty(r)
+    assert sum(s.draft.picks) == size and s.draft.picks[0] == 0  # no brick in the bank
+    html = panels.hand_panel(s, s.view())
+    assert 'id="yop-take"' in html and "yop-take-why" not in html  # no reason: it may be taken
+    assert re.search(r'<button[^>]*id="yop-ore"[^>]*disabled', html)
+    s.apply(s.year_of_plenty_action())
+    assert s.game.players[0].hand[4] == ore + size and sum(s.game.bank) == 4 - ore + 15 - size
+
+    example = Example.load(yop_scenario(ore), "en")
+    picker = example.picker()
+    assert picker is not None and picker.size == size and picker.room == (False, False, False, False, size > 0)
+    for r in (4, 4, 4, 0):
+        example.pick(r)
+    assert example.picks == [0, 0, 0, 0, size]
+    assert example.apply(example.picker().action).message is None  # type: ignore[union-attr]
+    assert example.game.players[0].hand[4] == ore + size
+
+
+def test_the_year_of_plenty_chooser_asks_for_what_is_missing() -> None:
+    s = Session(load_scenario(yop_scenario(0)))
+    s.uncover()
+    s.play_card("year_of_plenty")
+    s.pick_year_of_plenty("4")
+    html = panels.hand_panel(s, s.view())
+    assert translate("ui.yop.choose", {"count": 2}, "en") in html
+    assert f'<span id="yop-take-why">{translate("ui.yop.need", {"count": 1}, "en")}</span>' in html
+    s.clear_year_of_plenty()
+    assert s.draft.picks == [0] * 5
+    s.play_card("year_of_plenty")  # the button again closes the chooser
+    assert s.draft.mode is None
+    assert s.play_card("knight") == Action(0, "knight")

@@ -171,6 +171,14 @@ def test_broken_or_impossible_scenarios_give_a_readable_message(
     no_injection(page)
 
 
+def test_a_fragment_nested_50_000_deep_gives_a_message(fragment_page: Page, browse: GuardedBrowser) -> None:
+    page = fragment_page
+    set_hash(page, "[" * 50_000 + "]" * 50_000, "#board .error")
+    reason = translate("format.not_json", {}, "de")
+    assert page.inner_text("#board .error") == translate("embed.error.invalid", {"reason": reason}, "de")
+    set_hash(page, scenario("roads"), "#board svg")  # and the frame goes on
+
+
 def test_script_in_a_seat_name_stays_text(fragment_page: Page, browse: GuardedBrowser) -> None:
     page = fragment_page
     data = scenario("roads")

@@ -278,7 +278,7 @@ def test_building_buying_and_maritime_trade(game: Page) -> None:
     assert hand(game) == expected.players[0].hand
     assert saved(game)["state"] == json.loads(dumps(expected))["state"]
     log = game.inner_text("#log-lines")
-    assert en("event.maritime", ("Ana", "Ben"), player=0, count=4, give_resource=0, get_resource=4) in log
+    assert en("event.maritime.you", ("Ana", "Ben"), player=0, count=4, give_resource=0, get_resource=4) in log
 
 
 def test_a_vertical_path_is_a_visible_click_target(game: Page) -> None:
@@ -342,7 +342,7 @@ def test_domestic_trade_with_a_counter_offer_and_the_cover(game: Page) -> None:
     assert hand(game) == [1, 0, 0, 1, 1]
     state = saved(game)["state"]
     assert [p["hand"] for p in state["players"]] == [[1, 0, 0, 1, 1], [2, 0, 1, 0, 1]]
-    assert en("event.trade", ("Ana", "Ben"), player=0, partner=1, give=[2, 0, 0, 0, 0], want=[0, 0, 0, 0, 1]) in game.inner_text("#log-lines")
+    assert en("event.trade.you", ("Ana", "Ben"), player=0, partner=1, give=[2, 0, 0, 0, 0], want=[0, 0, 0, 0, 1]) in game.inner_text("#log-lines")
 
 
 def test_seven_discard_robber_steal_and_a_knight(game: Page) -> None:
@@ -380,7 +380,7 @@ def test_seven_discard_robber_steal_and_a_knight(game: Page) -> None:
     game.wait_for_selector(".catan-board .robber[data-at='h12']", state="attached")
     log = game.inner_text("#log-lines")
     stolen = expected.log[-1].secret["resource"]
-    assert en("event.steal", ("Ana", "Ben"), player=0, victim=1, resource=stolen) in log
+    assert en("event.steal.you", ("Ana", "Ben"), player=0, victim=1, resource=stolen) in log
     assert hand(game) == expected.players[0].hand
 
     game.click("#play-knight")

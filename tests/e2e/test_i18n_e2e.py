@@ -124,7 +124,7 @@ def words(lang: str, game: Game) -> dict[str, str]:
         ("ui.hand.title", {"player": 0}), ("ui.score.title", {}), ("ui.log.title", {}), ("ui.build.title", {}),
         ("ui.tab.bank", {}), ("ui.board.label", {}),
     )}
-    t["event.build_road"] = event_text(Event("build_road", 0, {"edge": 12}), game.board, lang, NAMES)
+    t["event.build_road"] = event_text(Event("build_road", 0, {"edge": 12}), game.board, lang, NAMES, you=0)  # Ana reads it
     t.update({f"terrain.{TERRAINS[x]}": translate(f"terrain.{TERRAINS[x]}", {}, lang) for x in game.board.terrains})
     return t
 

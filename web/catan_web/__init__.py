@@ -4,15 +4,29 @@ It asks the engine for views, legal actions and the reasons actions are illegal,
 turns clicks into :class:`~catan_core.actions.Action` values and shows what happened. No game
 rule lives here.
 
-Modules, from pure Python (testable in CPython) to the page:
+Pure-Python modules (testable in CPython):
 
 * :mod:`catan_web.markup` -- escaping and a tiny element builder for HTML strings;
 * :mod:`catan_web.text` -- the current language and message look-ups (``ui.*`` keys);
-* :mod:`catan_web.store` -- saved games and settings on a key-value storage (localStorage);
-* :mod:`catan_web.session` -- a game on this page: seats, hot-seat privacy, choices in progress;
-* :mod:`catan_web.panels` -- the HTML of every panel, from a session;
+* :mod:`catan_web.store` -- saved games on a key-value storage (localStorage), and putting
+  damaged stored texts aside;
+* :mod:`catan_web.settings` -- the settings every page shares (language, computer players' pace);
+* :mod:`catan_web.targets` -- the board as a picker: legal targets to highlight, and what a
+  click on a spot means (an action, a choice of victims, a hint);
+* :mod:`catan_web.draft` -- what a person is choosing (build mode, trades, discards, Year of
+  Plenty) and the pickers' limits;
+* :mod:`catan_web.session` -- a game on the game page: seats, hot-seat privacy, the draft's edits;
+* :mod:`catan_web.panels` -- the HTML of every panel of the game page, from a session;
+* :mod:`catan_web.example` -- the example board of ``embed.html``: its address and position;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
 * :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the
-  guest's state, their messages, and the invitation and answer codes of WebRTC;
-* :mod:`catan_web.app` -- the page itself: events, timers, storage, downloads (PyScript only).
+  guest's state, their messages, and the invitation and answer codes of WebRTC.
+
+The pages (PyScript only), each started by a two-line script beside the package
+(``web/main.py``, ``web/embed.py``, ``web/almanac.py``):
+
+* :mod:`catan_web.page` -- what every page does with the browser: storage, languages, elements;
+* :mod:`catan_web.app` -- the game page (``index.html``): events, timers, storage, downloads;
+* :mod:`catan_web.embed_page` -- the embeddable example (``embed.html``);
+* :mod:`catan_web.almanac_page` -- the rules almanac (``almanac.html``).
 """

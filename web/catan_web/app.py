@@ -1,6 +1,8 @@
-"""The page: events, rendering into the DOM, computer players' pace, storage and files.
+"""The game page (index.html): events, rendering into the DOM, computer players' pace, storage and files.
 
-The only module that touches the browser (through PyScript). Two click handlers serve the
+The game page's only module that touches the browser (through PyScript; :mod:`catan_web.page`
+holds what it shares with the other pages). Each handler is glue: it reads the DOM, calls the
+session (:mod:`catan_web.session`) and draws. Two click handlers serve the
 whole page: one on the board container (``#board``, targets found with
 ``closest("[data-node],[data-edge],[data-hex]")``) and one on ``#app`` for every button with
 ``data-cmd`` (dispatched to the ``cmd_<name>`` method). ``change`` events of elements with
@@ -15,11 +17,10 @@ every :data:`THINK_SLICE` seconds, so clicks, keys and drawing go on meanwhile.
 from __future__ import annotations
 
 import asyncio
-import json
 import random
 import time
 from functools import partial
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -29,56 +30,22 @@ from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.i18n import pick_language
 from catan_core.palette import COLORS
+from catan_core.state import SEAT_KINDS
 
 from . import panels
 from .markup import el, esc
-from .session import DEFAULT_SPEED, SEAT_KINDS, SPEEDS, NewGame, Session
-from .store import SaveMeta, SaveStore, StorageFull
-from .text import Text
+from .page import browser_languages, browser_storage
+from .session import NewGame, Session
+from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore
+from .store import PutAside, SaveMeta, SaveStore, StorageFull
+from .text import Text, unexpected
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 FOCUSABLE_DATA = ("data-node", "data-edge", "data-hex")
-
-
-class BrowserStorage:
-    """:class:`~catan_web.store.Storage` on ``window.localStorage`` (JS null is a missing key)."""
-
-    def __init__(self, local: Any) -> None:
-        self.local = local
-
-    def get(self, key: str) -> str | None:
-        """The value under ``key`` or None."""
-        value = self.local.getItem(key)
-        return None if is_none(value) else str(value)
-
-    def set(self, key: str, value: str) -> None:
-        """Store ``value``; any refusal (QuotaExceededError) becomes StorageFull."""
-        try:
-            self.local.setItem(key, value)
-        except Exception as error:  # noqa: BLE001 - a JsException whose name says why
-            raise StorageFull(str(error)) from None
-
-    def remove(self, key: str) -> None:
-        """Forget ``key``."""
-        self.local.removeItem(key)
-
-    def keys(self) -> list[str]:
-        """Every key held."""
-        return [str(self.local.key(i)) for i in range(int(self.local.length))]
-
-
-def open_storage() -> SaveStore:
-    """The saves on localStorage, or in memory when the browser refuses localStorage."""
-    from .store import MemoryStorage
-
-    try:
-        local = window.localStorage
-        local.getItem("catan.index")
-        return SaveStore(BrowserStorage(local))
-    except Exception:  # noqa: BLE001 - storage disabled: play without saving
-        return SaveStore(MemoryStorage())
+MAX_IMPORT_NAME = 60
+"""Longest game name taken from an imported file's name."""
 
 
 def now_ms() -> float:
@@ -90,13 +57,15 @@ class App:
     """The whole page."""
 
     def __init__(self) -> None:
-        self.store = open_storage()
-        settings = self.store.settings()
-        languages = window.navigator.languages
-        self.lang: str = pick_language(settings.get("lang"), [] if is_none(languages) else [str(x) for x in languages])
+        storage = browser_storage()
+        self.settings = SettingsStore(storage)
+        self.store = SaveStore(storage)
+        settings = self.settings.load()
+        self.put_aside: list[PutAside] = self.settings.repair() + self.store.repair()
+        """Damaged stored texts put aside at start-up (named in a notice)."""
+        self.lang: str = pick_language(settings.lang, browser_languages())
         """The page language: the single setting every text is read in."""
-        speed = settings.get("speed")
-        self.speed: str = speed if isinstance(speed, str) and speed in SPEEDS else DEFAULT_SPEED
+        self.speed: str = settings.speed or DEFAULT_SPEED
         self.text = Text(self.lang)
         self.session: Session | None = None
         self.form = NewGame.default(self.text, str(random.randint(1, 999_999)))
@@ -148,8 +117,16 @@ class App:
         self.on(app, "change", self.on_change)
 
     def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Bind ``handler`` for the page's lifetime (the proxy is kept)."""
-        proxy = create_proxy(handler)
+        """Bind ``handler`` for the page's lifetime (the proxy is kept); an unexpected error
+        in it ends in a notice, never in a dead page."""
+
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception as error:  # noqa: BLE001 - shown, and the page goes on
+                self.report_unexpected(error)
+
+        proxy = create_proxy(guarded)
         self._proxies.append(proxy)
         target.addEventListener(kind, proxy)
 
@@ -182,7 +159,7 @@ class App:
 
     def save_settings(self) -> None:
         """Keep the language and the computer players' pace."""
-        self.store.save_settings({"lang": self.lang, "speed": self.speed})
+        self.settings.save(Settings(self.lang, self.speed))
 
     # --- messages ---------------------------------------------------------------------------------
 
@@ -202,8 +179,7 @@ class App:
             return
         message, kind, entry = self.notice
         notice.className = f"notice {kind}"
-        link = panels.why_link(self.text, entry)
-        notice.innerHTML = el("span", esc(message()), class_="notice-text") + (" " + link if link else "")
+        notice.innerHTML = panels.notice_bar(self.text, message(), entry)
         notice.hidden = False
 
     def because(self, key: str, reason: Callable[[], str], **params: Any) -> str:
@@ -214,6 +190,20 @@ class App:
         """Hide the notice bar."""
         self.notice = None
         self.show_notice()
+
+    def cmd_close_notice(self, arg: str | None) -> None:
+        """The person closed the notice."""
+        self.clear_notice()
+
+    def report_unexpected(self, error: BaseException) -> None:
+        """Say that something unforeseen failed (a bug, or outside data no check foresaw);
+        the page stays usable."""
+        self.notify(lambda: unexpected(error, self.lang))
+
+    def notify_put_aside(self) -> None:
+        """Name the damaged stored texts put aside at start-up, and where they are kept."""
+        if self.put_aside:
+            self.notify(partial(panels.put_aside_message, self.text, self.put_aside), "warn")
 
     # --- rendering -----------------------------------------------------------------------------------
 
@@ -263,7 +253,7 @@ class App:
         covered = s.covered
         from catan_core import svg
 
-        targets = s.targets() if not covered else None
+        targets = s.targets(view) if not covered else None
         board = svg.render(
             view, lang=self.lang,
             highlight_nodes=targets.nodes if targets else (),
@@ -306,7 +296,7 @@ class App:
         if key != self.log_key:
             self.log_key, self.log_lines = key, []
         start = len(self.log_lines)
-        self.log_lines.extend(s.text.event(event) for event in s.log(start))
+        self.log_lines.extend(s.sentences(s.game.log[start:]))
         return self.log_lines
 
     # --- the game's course ---------------------------------------------------------------------------
@@ -354,7 +344,7 @@ class App:
         """Let computer players act one at a time, paced by the speed setting."""
         try:
             while generation == self.generation and self.session is not None and self.session.bot_to_act:
-                await asyncio.sleep(SPEEDS.get(self.speed, 0.8))
+                await asyncio.sleep(SPEEDS[self.speed])
                 s = self.session
                 if generation != self.generation or s is None or not s.bot_to_act:
                     break
@@ -404,7 +394,7 @@ class App:
     # --- events -------------------------------------------------------------------------------------------
 
     def on_board_click(self, event: Any) -> None:
-        """A click (or Enter/Space) on the board: act on the spot or say why not."""
+        """A click (or Enter/Space) on the board: act on the spot, offer a choice, or say why not."""
         s = self.session
         target = event.target.closest(BOARD_TARGET)
         if s is None or is_none(target):
@@ -417,8 +407,6 @@ class App:
         if intent.hint:
             self.notify(partial(s.text, intent.hint), "info")
         elif intent.choices:
-            s.start_mode("victim")
-            s.draft.robber_hex = int(value)
             self.clear_notice()
             self.render()
         elif intent.action is not None:
@@ -548,25 +536,33 @@ class App:
         if is_none(files) or files.length == 0:
             return
         file = files.item(0)
-        asyncio.ensure_future(self.import_file(file))
+        asyncio.ensure_future(self.guarded(self.import_file(file)))
         target.value = ""
 
+    async def guarded(self, work: Awaitable[None]) -> None:
+        """Run ``work``; an unexpected error in it ends in a notice."""
+        try:
+            await work
+        except Exception as error:  # noqa: BLE001 - shown, and the page goes on
+            self.report_unexpected(error)
+
     async def import_file(self, file: Any) -> None:
-        """Import a save file as a new saved game and open it; refuse a bad file."""
+        """Import a save file as a new saved game and open it; refuse a bad file, saying why."""
         from catan_core.saves import loads
 
         name = str(file.name)
         try:
             content = str(await file.text())
+        except Exception:  # noqa: BLE001 - the browser could not read the file
+            self.notify(partial(self.because, "ui.import.refused", partial(self.text, "ui.import.unreadable"), file=name))
+            return
+        try:
             game = loads(content)
         except CatanError as error:
             self.notify(partial(self.because, "ui.import.refused", partial(self.text.error, error), file=name))
             return
-        except Exception:  # noqa: BLE001 - unreadable file (not text)
-            self.notify(partial(self.because, "ui.import.refused", partial(self.text, "format.not_json"), file=name))
-            return
         title = name[:-5] if name.lower().endswith(".json") else name
-        session = Session(game, self.store.new_id(now_ms()), title[:60] or self.text("ui.import.default_name"))
+        session = Session(game, self.store.new_id(now_ms()), title[:MAX_IMPORT_NAME] or self.text("ui.import.default_name"))
         self.open_session(session)
         self.autosave()
         self.notify(partial(self.text, "ui.import.done", file=name), "info")
@@ -636,51 +632,47 @@ class App:
         """Buy a development card."""
         self.act(Action(self.me(), "buy"))
 
+    def edit(self, change: Callable[[Session], Any]) -> None:
+        """Change what the person is choosing (``change(session)``) and draw it."""
+        if self.session is not None:
+            change(self.session)
+            self.render()
+
+    def act_on(self, choice: Callable[[Session], Action | None]) -> None:
+        """Apply the action a control stands for (``choice(session)``; None: nothing yet)."""
+        action = choice(self.session) if self.session is not None else None
+        if action is not None:
+            self.act(action)
+
     def cmd_tab(self, arg: str | None) -> None:
         """Show another tab of the main phase (build, bank, players)."""
-        s = self.session
-        if s is not None and arg in panels.TABS:
-            s.tab = arg
-            if s.draft.mode in ("road", "settlement", "city"):
-                s.start_mode(None)
-            self.render()
+        self.edit(lambda s: s.show_tab(arg))
 
     def cmd_mode(self, arg: str | None) -> None:
         """Choose (or drop) what the next board click builds."""
-        s = self.session
-        if s is not None:
-            s.start_mode(None if not arg or s.draft.mode == arg else arg)
-            self.clear_notice()
-            self.render()
+        self.clear_notice()
+        self.edit(lambda s: s.toggle_mode(arg))
 
     def cmd_play(self, kind: str | None) -> None:
         """Play a development card (Year of Plenty and Monopoly open their chooser first)."""
-        s = self.session
-        if s is None or kind is None:
-            return
-        if kind in ("year_of_plenty", "monopoly"):
-            self.cmd_mode(kind)
+        action = self.session.play_card(kind) if self.session is not None else None
+        if action is None:
+            self.clear_notice()
+            self.render()
         else:
-            self.act(Action(self.me(), kind))
+            self.act(action)
 
     def cmd_yop_pick(self, arg: str | None) -> None:
         """Pick a resource for Year of Plenty."""
-        s = self.session
-        if s is not None and arg is not None and len(s.draft.picks) < 2:
-            s.draft.picks.append(int(arg))
-            self.render()
+        self.edit(lambda s: s.pick_year_of_plenty(arg))
 
     def cmd_yop_clear(self, arg: str | None) -> None:
         """Clear the Year of Plenty picks."""
-        if self.session is not None:
-            self.session.draft.picks = []
-            self.render()
+        self.edit(Session.clear_year_of_plenty)
 
     def cmd_yop_take(self, arg: str | None) -> None:
-        """Play Year of Plenty with the two picks."""
-        s = self.session
-        if s is not None and len(s.draft.picks) == 2:
-            self.act(Action(self.me(), "year_of_plenty", (s.draft.picks[0], s.draft.picks[1])))
+        """Play Year of Plenty with the cards picked."""
+        self.act_on(Session.year_of_plenty_action)
 
     def cmd_monopoly(self, arg: str | None) -> None:
         """Play Monopoly on a resource."""
@@ -689,46 +681,27 @@ class App:
 
     def cmd_mar_give(self, arg: str | None) -> None:
         """Choose the resource to give the bank."""
-        if self.session is not None and arg is not None:
-            self.session.draft.maritime_give = int(arg)
-            self.render()
+        self.edit(lambda s: s.choose_maritime("give", arg))
 
     def cmd_mar_get(self, arg: str | None) -> None:
         """Choose the resource to take from the bank."""
-        if self.session is not None and arg is not None:
-            self.session.draft.maritime_get = int(arg)
-            self.render()
+        self.edit(lambda s: s.choose_maritime("get", arg))
 
     def cmd_maritime(self, arg: str | None) -> None:
         """Trade with the bank."""
-        s = self.session
-        action = s.maritime_action() if s is not None else None
-        if action is not None:
-            give, get = s.draft.maritime_give, s.draft.maritime_get  # type: ignore[union-attr]
-            if self.act(action):
-                s.draft.maritime_give, s.draft.maritime_get = give, get  # type: ignore[union-attr]
-                self.render()
+        self.act_on(Session.maritime_action)
 
     def cmd_compose(self, arg: str | None) -> None:
         """Change a count of the offer being composed (``give:2:1`` adds one grain to give)."""
-        s = self.session
-        if s is None or arg is None:
-            return
-        side, r, step = arg.split(":")
-        counts = s.draft.give if side == "give" else s.draft.want
-        counts[int(r)] = max(0, min(19, counts[int(r)] + int(step)))
-        self.render()
+        self.edit(lambda s: s.compose(arg))
 
     def change_target(self, target: Any) -> None:
         """Choose whom the offer goes to."""
-        if self.session is not None:
-            self.session.draft.target = int(target.value)
-            self.render()
+        self.edit(lambda s: s.set_target(str(target.value)))
 
     def cmd_offer(self, arg: str | None) -> None:
         """Send the composed offer."""
-        if self.session is not None:
-            self.act(self.session.offer_action())
+        self.act_on(Session.offer_action)
 
     def cmd_accept(self, arg: str | None) -> None:
         """Accept the open offer."""
@@ -740,20 +713,15 @@ class App:
 
     def cmd_counter_start(self, arg: str | None) -> None:
         """Start a counter-offer from the offer's terms."""
-        if self.session is not None:
-            self.session.prefill_counter()
-            self.render()
+        self.edit(Session.prefill_counter)
 
     def cmd_counter_stop(self, arg: str | None) -> None:
         """Give up the counter-offer being composed."""
-        if self.session is not None:
-            self.session.draft.countering = False
-            self.render()
+        self.edit(Session.stop_counter)
 
     def cmd_counter(self, arg: str | None) -> None:
         """Send the counter-offer."""
-        if self.session is not None:
-            self.act(self.session.offer_action())
+        self.act_on(Session.offer_action)
 
     def cmd_confirm(self, arg: str | None) -> None:
         """Close the trade with a player who accepted or countered."""
@@ -765,24 +733,16 @@ class App:
         self.act(Action(self.me(), "cancel"))
 
     def cmd_discard_pick(self, arg: str | None) -> None:
-        """Change how many cards of a resource to discard (``2:-1``)."""
-        s = self.session
-        if s is None or arg is None:
-            return
-        r, step = (int(x) for x in arg.split(":"))
-        s.draft.discard[r] = max(0, min(19, s.draft.discard[r] + step))
-        self.render()
+        """Change how many cards of a resource to discard (``discard:2:-1``)."""
+        self.edit(lambda s: s.pick_discard(arg))
 
     def cmd_discard(self, arg: str | None) -> None:
         """Discard the chosen cards."""
-        if self.session is not None:
-            self.act(self.session.discard_action())
+        self.act_on(Session.discard_action)
 
     def cmd_rob(self, arg: str | None) -> None:
         """Move the robber to the chosen hex and rob this player."""
-        s = self.session
-        if s is not None and arg is not None:
-            self.act(Action(self.me(), "robber", (s.draft.robber_hex, int(arg))))
+        self.act_on(lambda s: s.rob_action(arg))
 
     # --- test hooks (only with ?test in the address) ------------------------------------------------------
 
@@ -803,10 +763,10 @@ class App:
 
     def test_load_scenario(self, text: str, name: str = "Scenario") -> str:
         """Start a scenario (JSON text) as a new saved game; returns an error message or ""."""
-        from catan_core.scenarios import load_scenario
+        from catan_core.scenarios import parse_scenario
 
         try:
-            game = load_scenario(json.loads(str(text)))
+            game = parse_scenario(str(text))
         except CatanError as error:
             return self.text.error(error)
         self.open_session(Session(game, self.store.new_id(now_ms()), str(name)))
@@ -872,11 +832,21 @@ def create_once(fn: Callable[[], None]) -> Any:
     return holder[0]
 
 
-def start() -> App:
-    """Build the page, offer to continue or start a game, and mark the page ready."""
-    app = App()
-    if "test" in str(window.location.search):
-        app.expose_test_api()
-    app.render()
-    document.documentElement.setAttribute("data-ready", "1")
+def start() -> App | None:
+    """Build the page, offer to continue or start a game, and mark the page ready. Whatever
+    fails on the way ends in a message on the page, which is marked ready all the same."""
+    app: App | None = None
+    try:
+        app = App()
+        if "test" in str(window.location.search):
+            app.expose_test_api()
+        app.render()
+        app.notify_put_aside()
+    except Exception as error:  # noqa: BLE001 - a message, never a dead page
+        if app is None:
+            document.getElementById("app").textContent = unexpected(error)
+        else:
+            app.report_unexpected(error)
+    finally:
+        document.documentElement.setAttribute("data-ready", "1")
     return app

@@ -18,20 +18,21 @@ from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
 from catan_core.i18n import LANGUAGE_NAMES
+from catan_core.names import RESOURCES
 from catan_core.palette import COLORS
+from catan_core.state import SEAT_KINDS
 
 from .markup import el, esc
-from .session import BUILD_KINDS, SEAT_KINDS, SPEEDS, NewGame, Session, almanac_entry
+from .session import BUILD_KINDS, DISCARD, GIVE, TABS, WANT, NewGame, Session, almanac_entry
+from .draft import year_of_plenty_prompt
+from .settings import SPEEDS
 from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.views import View
 
-    from .store import SaveMeta
+    from .store import PutAside, SaveMeta
 
-RESOURCE_KEYS: tuple[str, ...] = ("brick", "lumber", "wool", "grain", "ore")
-TABS: tuple[str, ...] = ("build", "bank", "players")
-"""The tabs of the main phase: build, trade with the bank, trade with players."""
 PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
 """Development cards with a play button, by action kind (same names as the cards)."""
 PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -60,18 +61,32 @@ def why_link(text: Text, entry: str | None) -> str:
     return el("a", esc(text("embed.why")), href=almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
 
 
+def notice_bar(text: Text, message: str, entry: str | None) -> str:
+    """The notice bar's contents: a button closing it, the message, and a "Why?" link when an
+    almanac entry explains it.
+
+    >>> notice_bar(Text(), "Too close.", None)
+    '<button type="button" id="notice-close" class="notice-close" data-cmd="close_notice" aria-label="Close this message" title="Close this message"></button><span class="notice-text">Too close.</span>'
+    """
+    label = text("ui.notice.close")
+    close = el("button", "", type="button", id="notice-close", class_="notice-close", data_cmd="close_notice", aria_label=label, title=label)
+    link = why_link(text, entry)
+    return close + el("span", esc(message), class_="notice-text") + (" " + link if link else "")
+
+
 def button(
     text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
-    cls: str = "", pressed: bool | None = None, hint: str | None = None,
+    cls: str = "", pressed: bool | None = None, hint: str | None = None, disabled: bool = False,
 ) -> str:
     """A command button; with a ``reason`` it is disabled and the reason is shown under it,
-    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it)."""
+    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it).
+    ``disabled`` disables it without a reason (a picker with no room left)."""
     why = f"{ident}-why"
     out = el(
         "button", label, type="button", id=ident, class_=cls or None, data_cmd=cmd,
         data_arg=None if arg is None else str(arg), aria_disabled="true" if reason else None,
         aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-        aria_describedby=why if reason else None, title=hint,
+        aria_describedby=why if reason else None, title=hint, disabled=disabled,
     )
     if reason:
         entry = almanac_entry(reason)
@@ -82,13 +97,13 @@ def button(
 
 def resource_name(text: Text, r: int) -> str:
     """A resource's name in the page language."""
-    return text("resource." + RESOURCE_KEYS[r])
+    return text("resource." + RESOURCES[r])
 
 
 def chips(text: Text, cards: Sequence[int], empty: str = "") -> str:
     """Cards as coloured chips with counts, e.g. for costs and hands."""
     items = [
-        el("span", el("b", str(n)) + " " + esc(resource_name(text, r)), class_=f"chip res-{RESOURCE_KEYS[r]}")
+        el("span", el("b", str(n)) + " " + esc(resource_name(text, r)), class_=f"chip res-{RESOURCES[r]}")
         for r, n in enumerate(cards) if n
     ]
     return "".join(items) or (el("span", esc(empty), class_="muted") if empty else "")
@@ -127,12 +142,13 @@ def seat_label(session: Session, seat: int) -> str:
     return swatch(s.color) + el("span", esc(s.name), class_="name")
 
 
-def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str) -> str:
-    """A number with − and + buttons (``data-arg`` is ``key:-1`` or ``key:1``)."""
+def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str, more: bool) -> str:
+    """A number with − and + buttons (``data-arg`` is ``key:-1`` or ``key:1``); + is
+    disabled without room for ``more``, − at 0."""
     minus = el("button", "−", type="button", id=f"{ident}-minus", class_="step", data_cmd=cmd,
                data_arg=f"{key}:-1", aria_label=text("ui.less", what=label), disabled=value <= 0)
     plus = el("button", "+", type="button", id=f"{ident}-plus", class_="step", data_cmd=cmd,
-              data_arg=f"{key}:1", aria_label=text("ui.more", what=label))
+              data_arg=f"{key}:1", aria_label=text("ui.more", what=label), disabled=not more)
     return el("span", minus + el("output", str(value), id=ident, aria_label=label) + plus, class_="counter")
 
 
@@ -201,7 +217,7 @@ def hand_panel(session: Session, view: "View") -> str:
     me = view.viewer
     cards = "".join(
         el("li", el("span", str(n), class_="count") + el("span", esc(resource_name(text, r)), class_="label"),
-           class_=f"card-res res-{RESOURCE_KEYS[r]}" + (" none" if not n else ""),
+           class_=f"card-res res-{RESOURCES[r]}" + (" none" if not n else ""),
            aria_label=text("ui.hand.item", count=n, resource=r))
         for r, n in enumerate(view.hand)
     )
@@ -247,13 +263,15 @@ def _probe(kind: str) -> object:
 
 def resource_buttons(
     text: Text, cmd: str, prefix: str, *, pressed: int | None = None, extra: Sequence[str] = (), label: str = "",
+    room: Sequence[bool] = (True,) * len(RESOURCES),
 ) -> str:
     """Five buttons, one per resource (``data-arg`` is the resource id). With ``pressed`` they
-    are toggle buttons and that resource is the one chosen; ``extra`` adds HTML to each label."""
+    are toggle buttons and that resource is the one chosen; ``extra`` adds HTML to each label;
+    a resource without ``room`` cannot be chosen (its button is disabled)."""
     return el("div", "".join(
-        button(text, esc(resource_name(text, r)) + (extra[r] if extra else ""), cmd, r, ident=f"{prefix}-{RESOURCE_KEYS[r]}",
-               cls=f"res res-{RESOURCE_KEYS[r]}", pressed=None if pressed is None else pressed == r)
-        for r in range(5)
+        button(text, esc(resource_name(text, r)) + (extra[r] if extra else ""), cmd, r, ident=f"{prefix}-{RESOURCES[r]}",
+               cls=f"res res-{RESOURCES[r]}", pressed=None if pressed is None else pressed == r, disabled=not room[r])
+        for r in range(len(RESOURCES))
     ), class_="res-buttons", role="group", aria_label=label or None)
 
 
@@ -261,16 +279,13 @@ def chooser(session: Session, view: "View") -> str:
     """The open card chooser: Year of Plenty picks or the Monopoly resource."""
     text, mode = session.text, session.draft.mode
     if mode == A.YEAR_OF_PLENTY:
-        picks = session.draft.picks
-        cards = [0] * 5
-        for r in picks:
-            cards[r] += 1
-        body = el("p", esc(text("ui.yop.pick")))
-        body += resource_buttons(text, "yop_pick", "yop")
-        body += el("p", esc(text("ui.yop.chosen", cards=cards)), class_="small")
-        reason = None if len(picks) == 2 else text("ui.yop.need_two")
-        if reason is None:
-            reason = session.reason(Action(session.actor, A.YEAR_OF_PLENTY, (picks[0], picks[1])))
+        picks, size = session.draft.picks, session.year_of_plenty_size()
+        key, params = year_of_plenty_prompt(size)
+        body = el("p", esc(text(key, **params)))
+        body += resource_buttons(text, "yop_pick", "yop", room=session.year_of_plenty_room())
+        body += el("p", esc(text("ui.yop.chosen", cards=list(picks))), class_="small")
+        missing = size - sum(picks)
+        reason = text("ui.yop.need", count=missing) if missing > 0 else session.reason(session.year_of_plenty_action())
         body += el("div", button(text, esc(text("ui.yop.take")), "yop_take", ident="yop-take", cls="primary", reason=reason)
                    + button(text, esc(text("ui.button.clear")), "yop_clear", ident="yop-clear")
                    + button(text, esc(text("ui.button.cancel")), "mode", "", ident="yop-cancel"), class_="row")
@@ -347,15 +362,18 @@ def maritime_panel(session: Session, view: "View") -> str:
 def composer(session: Session, view: "View", prefix: str) -> str:
     """Give / want counters, one row per resource (the acting person's own side)."""
     text, d = session.text, session.draft
+    gives, wants = session.offer_room(GIVE), session.offer_room(WANT)
     rows = []
     for r in range(5):
         name = resource_name(text, r)
         held = view.hand[r] if view.hand is not None else 0
         rows.append(el(
             "tr",
-            el("th", el("span", esc(name), class_=f"dot res-{RESOURCE_KEYS[r]}") + el("small", f" ({held})", class_="muted"), scope="row")
-            + el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"give:{r}", f"{prefix}-give-{RESOURCE_KEYS[r]}"))
-            + el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"want:{r}", f"{prefix}-want-{RESOURCE_KEYS[r]}")),
+            el("th", el("span", esc(name), class_=f"dot res-{RESOURCES[r]}") + el("small", f" ({held})", class_="muted"), scope="row")
+            + el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"{GIVE}:{r}",
+                               f"{prefix}-give-{RESOURCES[r]}", gives[r]))
+            + el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"{WANT}:{r}",
+                               f"{prefix}-want-{RESOURCES[r]}", wants[r])),
         ))
     head = el("tr", el("th", esc(text("ui.trade.resource")), scope="col") + el("th", esc(text("ui.trade.you_give")), scope="col")
               + el("th", esc(text("ui.trade.you_get")), scope="col"))
@@ -417,11 +435,13 @@ def discard_panel(session: Session, view: "View") -> str:
     """Choose the cards to give back on a 7."""
     text, d, me = session.text, session.draft, session.actor
     due = view.players[me].discard_due
+    room = session.discard_room()
     rows = []
     for r in range(5):
         held = view.hand[r] if view.hand is not None else 0
-        rows.append(el("li", el("span", esc(resource_name(text, r)) + el("small", f" ({held})", class_="muted"), class_=f"dot res-{RESOURCE_KEYS[r]}")
-                       + counter(text, text("ui.discard.of", resource=r), d.discard[r], "discard_pick", str(r), f"discard-{RESOURCE_KEYS[r]}")))
+        rows.append(el("li", el("span", esc(resource_name(text, r)) + el("small", f" ({held})", class_="muted"), class_=f"dot res-{RESOURCES[r]}")
+                       + counter(text, text("ui.discard.of", resource=r), d.discard[r], "discard_pick", f"{DISCARD}:{r}",
+                                 f"discard-{RESOURCES[r]}", room[r])))
     chosen = sum(d.discard)
     body = el("p", esc(text("ui.discard.explain", count=due)))
     body += el("ul", "".join(rows), class_="discard-rows")
@@ -540,6 +560,20 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
              + button(text, esc(text("ui.menu.export")), "export", ident="export")
              + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
     )
+
+
+def put_aside_message(text: Text, items: Sequence["PutAside"]) -> str:
+    """The notice naming damaged stored texts that were put aside, and where each is kept.
+
+    >>> from catan_web.store import PutAside
+    >>> put_aside_message(Text(), [PutAside("catan.index", "catan.damaged.catan.index")])
+    "Damaged data in this browser's storage was put aside so that the page could start: catan.index (now kept as catan.damaged.catan.index). Nothing was deleted, and your other games are untouched."
+    """
+    named = [
+        text("ui.storage.kept_as", item=item.key, copy=item.kept_as) if item.kept_as else text("ui.storage.left", item=item.key)
+        for item in items
+    ]
+    return text("ui.storage.put_aside", items=text("word.list_separator").join(named))
 
 
 # --- the home screen ------------------------------------------------------------------------------------

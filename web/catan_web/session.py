@@ -20,8 +20,8 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from catan_core import actions as A
 from catan_core.actions import Action
@@ -29,20 +29,27 @@ from catan_core.almanac import entry_for_error
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
 from catan_core.palette import COLORS
+from catan_core.state import RESOURCE_SUPPLY
 
+from . import targets as T
+from .draft import Draft, can_add, cards_list, no_cards, step, year_of_plenty_room, year_of_plenty_size
+from .targets import BUILD_KINDS, Intent, Targets
 from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.bots import Bot, Thinking
     from catan_core.views import View
 
-SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
-"""Seconds between two actions of computer players, by pace setting."""
-DEFAULT_SPEED = "normal"
-BUILD_KINDS: tuple[str, ...] = (A.ROAD, A.SETTLEMENT, A.CITY)
-"""Build modes whose targets are picked on the board."""
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
 """Events whose spot the board marks after the action, so that each move can be followed."""
+TABS: tuple[str, ...] = ("build", "bank", "players")
+"""The tabs of the main phase: build, trade with the bank, trade with players."""
+CHOOSERS: tuple[str, ...] = (A.YEAR_OF_PLENTY, A.MONOPOLY)
+"""Development cards whose play button opens a chooser first."""
+GIVE, WANT = "give", "want"
+"""The two sides of a domestic offer being composed, seen from the person composing it."""
+DISCARD = "discard"
+"""The side of the discard counters (their ``data-arg`` is ``discard:<resource>:<step>``)."""
 
 
 class Reason(str):
@@ -76,46 +83,6 @@ def almanac_entry(reason: str | None) -> str | None:
     (None, None)
     """
     return reason.entry if isinstance(reason, Reason) else None
-
-
-@dataclass
-class Draft:
-    """What the person who acts is in the middle of choosing (never part of the game)."""
-
-    mode: str | None = None
-    """A build kind (road, settlement, city) whose targets the board highlights, or a card
-    chooser (year_of_plenty, monopoly), or "victim" while choosing whom to rob."""
-    robber_hex: int = -1
-    """The hex chosen for the robber while the victim is being chosen."""
-    picks: list[int] = field(default_factory=list)
-    """Resources picked for Year of Plenty."""
-    discard: list[int] = field(default_factory=lambda: [0] * 5)
-    give: list[int] = field(default_factory=lambda: [0] * 5)
-    """Cards the person would give in a domestic offer or counter-offer (their own view)."""
-    want: list[int] = field(default_factory=lambda: [0] * 5)
-    target: int = -1
-    """The seat a domestic offer goes to (-1: everyone)."""
-    countering: bool = False
-    maritime_give: int = -1
-    maritime_get: int = -1
-
-
-@dataclass(frozen=True)
-class Targets:
-    """The board spots to highlight: legal targets of the action being chosen."""
-
-    nodes: tuple[int, ...] = ()
-    edges: tuple[int, ...] = ()
-    hexes: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True)
-class Intent:
-    """What a click on the board means: an action to try, a victim choice, or a hint key."""
-
-    action: Action | None = None
-    choices: tuple[Action, ...] = ()
-    hint: str = ""
 
 
 class Session:
@@ -181,10 +148,12 @@ class Session:
         """The game as the current viewer may see it (without the log)."""
         return self.game.view(self.viewer, with_log=False)
 
-    def log(self, start: int = 0) -> list[Event]:
-        """Events from ``start`` on, as the current viewer may see them."""
+    def sentences(self, events: Sequence[Event]) -> list[str]:
+        """``events`` as sentences for the current viewer: only what they may see, and in the
+        second person about their own seat ("You build a road ...")."""
         viewer = self.viewer
-        return [event.for_viewer(viewer) for event in self.game.log[start:]]
+        self.text.you = viewer
+        return [self.text.event(event.for_viewer(viewer)) for event in events]
 
     def last_marks(self) -> tuple[str, ...]:
         """Board spots the last action built on or moved the robber to (``"e40"``, ``"n12"``, ``"h5"``)."""
@@ -197,8 +166,7 @@ class Session:
 
     def last_sentences(self) -> list[str]:
         """The last action's events as the current viewer may read them."""
-        viewer = self.viewer
-        return [self.text.event(event.for_viewer(viewer)) for event in self.last_events]
+        return self.sentences(self.last_events)
 
     # --- acting -----------------------------------------------------------------------------
 
@@ -211,9 +179,10 @@ class Session:
         return None
 
     def apply(self, action: Action) -> list[Event]:
-        """Perform ``action`` (raises CatanError when illegal) and clear the choices in progress."""
+        """Perform ``action`` (raises CatanError when illegal) and clear the choices in progress
+        (after a maritime trade the same resources stay chosen, ready for another one)."""
         events = self.game.apply(action)
-        self.draft = Draft()
+        self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
         self.last_events = events
         return events
 
@@ -249,56 +218,19 @@ class Session:
         """The legal actions of the person at the device (empty unless it is their move)."""
         return tuple(self.game.legal_actions()) if self.my_move else ()
 
-    def targets(self) -> Targets:
-        """The legal targets of the action being chosen, for the board to highlight."""
-        legal = self.legal()
-        phase, mode = self.game.phase, self.draft.mode
-        if phase == "robber":
-            if mode == "victim":
-                return Targets(hexes=(self.draft.robber_hex,))
-            return Targets(hexes=tuple(sorted({a.value[0] for a in legal if a.kind == A.ROBBER})))
-        kind = self._board_kind("node") or self._board_kind("edge")
-        spots = tuple(a.value for a in legal if a.kind == kind)
-        if kind == A.ROAD:
-            return Targets(edges=spots)
-        if kind in (A.SETTLEMENT, A.CITY):
-            return Targets(nodes=spots)
-        return Targets()
-
-    def _board_kind(self, element: str) -> str | None:
-        """The action kind a click on a board ``element`` (node, edge, hex) stands for now."""
-        phase, mode = self.game.phase, self.draft.mode
-        if element == "hex":
-            return A.ROBBER if phase == "robber" else None
-        if element == "node":
-            if phase == "setup_settlement":
-                return A.SETTLEMENT
-            return mode if phase == "main" and mode in (A.SETTLEMENT, A.CITY) else None
-        if phase in ("setup_road", "road_building"):
-            return A.ROAD
-        return A.ROAD if phase == "main" and mode == A.ROAD else None
+    def targets(self, view: "View | None" = None) -> Targets:
+        """The legal targets of the action being chosen, for the board to highlight
+        (``view``: :meth:`view`, when already at hand)."""
+        return T.targets(view or self.view(), self.draft.mode, self.draft.robber_hex)
 
     def click(self, element: str, ident: int) -> Intent:
-        """What a click on board ``element`` number ``ident`` means now."""
-        if not self.my_move:
-            return Intent(hint="ui.hint.wait")
-        kind = self._board_kind(element)
-        p = self.actor
-        if kind is None:
-            return Intent(hint=self._hint())
-        if kind != A.ROBBER:
-            return Intent(Action(p, kind, ident))
-        choices = tuple(a for a in self.legal() if a.kind == A.ROBBER and a.value[0] == ident)
-        if len(choices) > 1:
-            return Intent(choices=choices)
-        return Intent(choices[0] if choices else Action(p, A.ROBBER, (ident, -1)))
-
-    def _hint(self) -> str:
-        """What to do instead of clicking the board where nothing is expected."""
-        phase = self.game.phase
-        if phase == "main":
-            return "ui.hint.choose_build"
-        return "ui.hint.phase_" + phase
+        """What a click on board ``element`` number ``ident`` means now (see
+        :func:`catan_web.targets.click`). A choice of victims opens the victim chooser."""
+        intent = T.click(self.view(), element, ident, self.draft.mode)
+        if intent.choices:
+            self.draft = self.draft.with_mode(T.VICTIM)
+            self.draft.robber_hex = ident
+        return intent
 
     # --- buttons --------------------------------------------------------------------------------
 
@@ -336,13 +268,130 @@ class Session:
             return None
         return self.reason(Action(p, kind, probe)) or self.text("ui.reason.no_spot")
 
+    # --- the draft: what the person is choosing (each panel button calls one of these) ---------
+    # The arguments are the texts the panels' buttons carry (``data-arg``); one that does not
+    # read as expected changes nothing.
+
     def start_mode(self, mode: str | None) -> None:
         """Choose what the next board click builds or which card chooser is open."""
-        keep_trade = self.draft
-        self.draft = Draft(
-            mode=mode, give=keep_trade.give, want=keep_trade.want, target=keep_trade.target,
-            maritime_give=keep_trade.maritime_give, maritime_get=keep_trade.maritime_get,
-        )
+        self.draft = self.draft.with_mode(mode)
+
+    def toggle_mode(self, mode: str | None) -> None:
+        """A build or chooser button: choose ``mode``, or drop it when it is chosen already
+        (an empty ``mode`` drops any)."""
+        self.start_mode(None if not mode or self.draft.mode == mode else mode)
+
+    def show_tab(self, tab: str | None) -> None:
+        """Show another tab of the main phase (a build mode ends with its tab)."""
+        if tab in TABS:
+            self.tab = tab
+            if self.draft.mode in BUILD_KINDS:
+                self.start_mode(None)
+
+    def play_card(self, kind: str | None) -> Action | None:
+        """A development card's play button: the action playing it, or None when a chooser
+        opens first (Year of Plenty, Monopoly)."""
+        if kind in CHOOSERS:
+            self.toggle_mode(kind)
+            return None
+        return Action(self.actor, kind) if kind else None
+
+    def year_of_plenty_size(self) -> int:
+        """How many cards Year of Plenty takes now: two, or what the bank holds when fewer."""
+        return year_of_plenty_size(self.legal())
+
+    def year_of_plenty_room(self) -> tuple[bool, ...]:
+        """For each resource, whether it may be picked once more for Year of Plenty."""
+        return year_of_plenty_room(self.legal(), self.draft.picks)
+
+    def pick_year_of_plenty(self, resource: str | None) -> None:
+        """Pick one more card of ``resource`` (its id) for Year of Plenty, while room is left."""
+        r = _int(resource)
+        if r is not None and 0 <= r < len(self.draft.picks) and self.year_of_plenty_room()[r]:
+            self.draft.picks[r] += 1
+
+    def clear_year_of_plenty(self) -> None:
+        """Drop the Year of Plenty picks."""
+        self.draft.picks = no_cards()
+
+    def year_of_plenty_action(self) -> Action:
+        """Year of Plenty with the cards picked."""
+        return Action(self.actor, A.YEAR_OF_PLENTY, cards_list(self.draft.picks))
+
+    def choose_maritime(self, side: str, resource: str | None) -> None:
+        """Choose the resource to give the bank (``side`` "give") or to take (``"get"``)."""
+        r = _int(resource)
+        if r is not None and 0 <= r < len(self.draft.give):
+            if side == GIVE:
+                self.draft.maritime_give = r
+            else:
+                self.draft.maritime_get = r
+
+    def held(self) -> tuple[int, ...]:
+        """The cards the person at the device holds (none while covered)."""
+        hand = self.game.players[self.viewer].hand if self.viewer is not None else no_cards()
+        return tuple(hand)
+
+    def _offer_side(self, side: str) -> tuple[list[int], tuple[int, ...]]:
+        """An offer's ``side`` being composed and the most of each resource it may hold: the
+        hand for what the person gives, the whole supply for what they want."""
+        if side == GIVE:
+            return self.draft.give, self.held()
+        return self.draft.want, (RESOURCE_SUPPLY,) * len(self.draft.want)
+
+    def offer_room(self, side: str) -> tuple[bool, ...]:
+        """For each resource, whether the offer's ``side`` may hold one more."""
+        counts, caps = self._offer_side(side)
+        return tuple(can_add(counts, r, caps) for r in range(len(counts)))
+
+    def compose(self, arg: str | None) -> None:
+        """Change a count of the offer or counter-offer being composed: ``arg`` is
+        ``give:2:1`` (one more grain to give) or ``want:0:-1`` (one brick less wanted)."""
+        side, r, delta = _step_arg(arg)
+        if side in (GIVE, WANT) and r is not None:
+            counts, caps = self._offer_side(side)
+            counts[:] = step(counts, r, delta, caps)
+
+    def set_target(self, seat: str | None) -> None:
+        """Send the offer to ``seat`` (-1: everyone)."""
+        q = _int(seat)
+        if q is not None and -1 <= q < len(self.game.seats) and q != self.actor:
+            self.draft.target = q
+
+    def prefill_counter(self) -> None:
+        """Start a counter-offer from the terms of the open offer, seen from this side (what
+        would be given is capped by the hand)."""
+        trade = self.game.trade
+        if trade is not None:
+            held = self.held()
+            self.draft.give = [min(n, held[r]) for r, n in enumerate(trade.want)]
+            self.draft.want = list(trade.give)
+            self.draft.countering = True
+
+    def stop_counter(self) -> None:
+        """Give up the counter-offer being composed."""
+        self.draft.countering = False
+
+    def discard_due(self) -> int:
+        """How many cards the person at the device must discard now."""
+        return self.game.discards[self.actor] if self.actor >= 0 else 0
+
+    def discard_room(self) -> tuple[bool, ...]:
+        """For each resource, whether one more card of it may be picked to discard."""
+        d = self.draft.discard
+        return tuple(can_add(d, r, self.held(), self.discard_due()) for r in range(len(d)))
+
+    def pick_discard(self, arg: str | None) -> None:
+        """Change how many cards of a resource to discard (``arg`` ``discard:2:-1``: one grain
+        less), never past the hand nor the number due."""
+        side, r, delta = _step_arg(arg)
+        if side == DISCARD and r is not None:
+            self.draft.discard = step(self.draft.discard, r, delta, self.held(), self.discard_due())
+
+    def rob_action(self, victim: str | None) -> Action | None:
+        """Move the robber to the hex chosen and rob ``victim``."""
+        q = _int(victim)
+        return None if q is None else Action(self.actor, A.ROBBER, (self.draft.robber_hex, q))
 
     # --- composed actions -------------------------------------------------------------------------
 
@@ -365,18 +414,27 @@ class Session:
             return None
         return Action(self.actor, A.MARITIME, (d.maritime_give, d.maritime_get))
 
-    def prefill_counter(self) -> None:
-        """Start a counter-offer from the terms of the open offer, seen from this side."""
-        trade = self.game.trade
-        if trade is not None:
-            self.draft.give, self.draft.want = list(trade.want), list(trade.give)
-            self.draft.countering = True
+
+def _int(text: str | None) -> int | None:
+    """``text`` as a small integer (None when it is not one)."""
+    if text is None or len(text) > 3 or not text.lstrip("-").isdecimal() or not text.isascii():
+        return None
+    return int(text)
+
+
+def _step_arg(arg: str | None) -> tuple[str, int | None, int]:
+    """A counter button's ``side:resource:delta`` as (side, resource id, +1 or -1);
+    the resource is None when the text is malformed."""
+    parts = (arg or "").split(":")
+    r = _int(parts[1]) if len(parts) == 3 else None
+    delta = _int(parts[2]) if len(parts) == 3 else None
+    if r is None or not 0 <= r < len(no_cards()) or delta not in (-1, 1):
+        return "", None, 0
+    return parts[0], r, delta
 
 
 # --- a new game --------------------------------------------------------------------------------
 
-SEAT_KINDS: tuple[str, ...] = ("human", "beginner", "standard", "strong", "random")
-"""Who may play a seat: a person or a computer player of a level."""
 
 
 @dataclass

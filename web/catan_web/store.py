@@ -1,9 +1,14 @@
-"""Saved games and settings on a key-value storage (the browser's localStorage).
+"""Saved games on a key-value storage (the browser's localStorage), and what is put aside.
 
 Each game is kept under its own key (``catan.game.<id>``, the text of
 :func:`catan_core.saves.dumps`) so that a damaged entry never harms another; a small index
-(``catan.index``) holds what the list shows: name, date, players and turn. A missing or
-damaged index is rebuilt from the game keys.
+(``catan.index``) holds what the list shows: name, date, players and turn. Everything is read
+through :mod:`catan_core.jsonread` (bounded size and depth, exact types).
+
+Stored texts that cannot be read (an index that is not JSON, an entry with a wrong type or a
+number out of range, unreadable settings) are *put aside*: moved under a new key
+``catan.damaged.<key>`` (``catan.damaged.<key>.2``, ... when taken), so nothing is lost, and
+never overwritten while they cannot be put aside. The index is then rebuilt from the game keys.
 
 >>> store = SaveStore(MemoryStorage())
 >>> store.put("g1", '{"x": 1}', SaveMeta("g1", "First game", 1000.0, ("Ana", "Ben"), 3))
@@ -11,14 +16,20 @@ damaged index is rebuilt from the game keys.
 (['First game'], '{"x": 1}')
 >>> store.delete("g1"); store.list(), store.text("g1")
 ([], None)
+>>> storage = MemoryStorage(); storage.set(INDEX_KEY, "[{oops"); storage.set("catan.game.g2", "{}")
+>>> store = SaveStore(storage); [m.id for m in store.list()], store.repair()
+(['g2'], [PutAside(key='catan.index', kept_as='catan.damaged.catan.index')])
+>>> storage.get("catan.damaged.catan.index")
+'[{oops'
 """
 
 from __future__ import annotations
 
 import json
 import math
-from dataclasses import asdict, dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, Generic, Protocol, TypeVar
 
 from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, is_int, parse
@@ -26,14 +37,16 @@ from catan_core.state import MAX_NAME, MAX_SEATS
 
 INDEX_KEY = "catan.index"
 GAME_PREFIX = "catan.game."
-SETTINGS_KEY = "catan.settings"
+DAMAGED_PREFIX = "catan.damaged."
+"""Where an unreadable stored text is kept: ``catan.damaged.<its key>``."""
 MAX_INDEX_CHARS = 1_000_000
-MAX_SETTINGS_CHARS = 10_000
 MAX_ID = 64
 MAX_GAME_NAME = 200
 MAX_TURN = 1_000_000
 MAX_TIME = 10**15
 """Latest save time accepted (milliseconds since 1970: some 30,000 years)."""
+
+T = TypeVar("T")
 
 
 def _is_time(value: Any) -> bool:
@@ -88,6 +101,116 @@ class MemoryStorage:
         return list(self.data)
 
 
+class BrowserStorage:
+    """:class:`Storage` on the browser's ``localStorage`` object ``local``; ``is_null`` tells a
+    JavaScript null (a missing key, which is not Python's None in Pyodide) from a value."""
+
+    def __init__(self, local: Any, is_null: Callable[[Any], bool]) -> None:
+        self.local = local
+        self.is_null = is_null
+
+    def get(self, key: str) -> str | None:
+        """The value under ``key`` or None."""
+        value = self.local.getItem(key)
+        return None if self.is_null(value) else str(value)
+
+    def set(self, key: str, value: str) -> None:
+        """Store ``value``; any refusal (QuotaExceededError) becomes StorageFull."""
+        try:
+            self.local.setItem(key, value)
+        except Exception as error:  # noqa: BLE001 - a JsException whose name says why
+            raise StorageFull(str(error)) from None
+
+    def remove(self, key: str) -> None:
+        """Forget ``key``."""
+        self.local.removeItem(key)
+
+    def keys(self) -> list[str]:
+        """Every key held."""
+        return [str(self.local.key(i)) for i in range(int(self.local.length))]
+
+
+def open_storage(local: Callable[[], Any], is_null: Callable[[Any], bool]) -> Storage:
+    """The browser's storage (``local()`` gives ``window.localStorage``), or a
+    :class:`MemoryStorage` when the browser refuses it (blocked in a third-party frame,
+    disabled): the page then works without remembering anything."""
+    try:
+        storage = BrowserStorage(local(), is_null)
+        storage.get(INDEX_KEY)
+        return storage
+    except Exception:  # noqa: BLE001 - a SecurityError or a missing object: no storage
+        return MemoryStorage()
+
+
+@dataclass(frozen=True)
+class PutAside:
+    """A stored text that could not be read: its ``key``, and the key it is now kept under
+    (None when the storage had no room for the copy: it then stays where it was)."""
+
+    key: str
+    kept_as: str | None
+
+
+def put_aside(storage: Storage, key: str) -> PutAside:
+    """Move the text under ``key`` to ``catan.damaged.<key>`` (or ``.2``, ``.3``, ... when an
+    earlier text is kept there already: it is never overwritten)."""
+    text = storage.get(key)
+    if text is None:
+        return PutAside(key, None)
+    taken = set(storage.keys())
+    kept_as, n = DAMAGED_PREFIX + key, 2
+    while kept_as in taken:
+        kept_as, n = f"{DAMAGED_PREFIX}{key}.{n}", n + 1
+    try:
+        storage.set(kept_as, text)
+    except StorageFull:
+        return PutAside(key, None)
+    storage.remove(key)
+    return PutAside(key, kept_as)
+
+
+class Slot(Generic[T]):
+    """One JSON text kept under ``key``: read by ``read`` (which gives the value it could read
+    and whether the text was damaged), written whole, and never overwritten while damaged:
+    :meth:`repair` or a :meth:`write` puts a damaged text aside first."""
+
+    def __init__(self, storage: Storage, key: str, read: Callable[[str], tuple[T, bool]], empty: T) -> None:
+        self.storage = storage
+        self.key = key
+        self.read = read
+        self.empty = empty
+        self.damaged = False
+        """Whether the text read last was damaged (and is still where it was)."""
+        self._loaded = False
+
+    def load(self) -> T:
+        """The value stored (``empty`` when there is none); notes whether it was damaged."""
+        self._loaded = True
+        text = self.storage.get(self.key)
+        if text is None:
+            self.damaged = False
+            return self.empty
+        value, self.damaged = self.read(text)
+        return value
+
+    def repair(self) -> PutAside | None:
+        """Put the text aside if the last :meth:`load` found it damaged (None when it was not)."""
+        if not self.damaged:
+            return None
+        aside = put_aside(self.storage, self.key)
+        self.damaged = aside.kept_as is None
+        return aside
+
+    def write(self, text: str) -> None:
+        """Store ``text`` (raises :class:`StorageFull`); skipped while a damaged text under
+        the key cannot be put aside."""
+        if not self._loaded:
+            self.load()
+        self.repair()
+        if not self.damaged:
+            self.storage.set(self.key, text)
+
+
 @dataclass(frozen=True)
 class SaveMeta:
     """What the list of saved games shows about one game."""
@@ -101,7 +224,8 @@ class SaveMeta:
     winner: str = ""
     """The winner's name once the game is over."""
     damaged: bool = False
-    """True when the index knew nothing about the entry (it was rebuilt from the game key)."""
+    """True when the index knew nothing about the entry (it was rebuilt from the game key;
+    such entries are not written to the index)."""
 
     @classmethod
     def from_json(cls, data: Any) -> "SaveMeta | None":
@@ -128,25 +252,38 @@ class SaveMeta:
         return data
 
 
-@dataclass
+def read_index(text: str) -> tuple[dict[str, SaveMeta], bool]:
+    """The entries of an index text by game id, and whether the text was damaged (not a
+    JSON list, or an entry that :meth:`SaveMeta.from_json` refuses: those are left out)."""
+    try:
+        entries = parse(text, MAX_INDEX_CHARS)
+    except FormatError:
+        return {}, True
+    if type(entries) is not list:
+        return {}, True
+    index: dict[str, SaveMeta] = {}
+    damaged = False
+    for entry in entries:
+        meta = SaveMeta.from_json(entry)
+        if meta is None:
+            damaged = True
+        else:
+            index[meta.id] = meta
+    return index, damaged
+
+
 class SaveStore:
     """The saved games kept on ``storage``, newest first."""
 
-    storage: Storage
-    _index: dict[str, SaveMeta] | None = field(default=None, repr=False)
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+        self._slot: Slot[dict[str, SaveMeta]] = Slot(storage, INDEX_KEY, read_index, {})
+        self._index: dict[str, SaveMeta] | None = None
 
     def _load_index(self) -> dict[str, SaveMeta]:
         if self._index is not None:
             return self._index
-        index: dict[str, SaveMeta] = {}
-        try:
-            entries = parse(self.storage.get(INDEX_KEY) or "[]", MAX_INDEX_CHARS)
-        except FormatError:
-            entries = []
-        for entry in entries if isinstance(entries, list) else []:
-            meta = SaveMeta.from_json(entry)
-            if meta is not None:
-                index[meta.id] = meta
+        index = dict(self._slot.load())
         held = {key[len(GAME_PREFIX):] for key in self.storage.keys() if key.startswith(GAME_PREFIX)}
         index = {gid: meta for gid, meta in index.items() if gid in held}
         for gid in sorted(held - set(index)):
@@ -155,8 +292,22 @@ class SaveStore:
         return index
 
     def _write_index(self) -> None:
-        entries = [meta.to_json() for meta in self._load_index().values()]
-        self.storage.set(INDEX_KEY, json.dumps(entries, ensure_ascii=False))
+        entries = [meta.to_json() for meta in self._load_index().values() if not meta.damaged]
+        self._slot.write(json.dumps(entries, ensure_ascii=False))
+
+    def repair(self) -> list[PutAside]:
+        """Put a damaged index aside and write the entries that could be read (the games
+        themselves stay untouched); returns what was put aside."""
+        self._load_index()
+        aside = self._slot.repair()
+        if aside is None:
+            return []
+        if aside.kept_as is not None:
+            try:
+                self._write_index()
+            except StorageFull:
+                pass  # the index is rebuilt from the game keys when next read
+        return [aside]
 
     def list(self) -> list[SaveMeta]:
         """Every saved game, the most recently saved first."""
@@ -199,18 +350,3 @@ class SaveStore:
         while self.text(gid) is not None or gid in self._load_index():
             gid, n = f"{base}-{n}", n + 1
         return gid
-
-    def settings(self) -> dict[str, Any]:
-        """The page settings (language, pace of computer players); empty when none or damaged."""
-        try:
-            data = parse(self.storage.get(SETTINGS_KEY) or "{}", MAX_SETTINGS_CHARS)
-        except FormatError:
-            return {}
-        return data if isinstance(data, dict) else {}
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        """Keep the page settings (silently skipped when the storage is full)."""
-        try:
-            self.storage.set(SETTINGS_KEY, json.dumps(settings))
-        except StorageFull:
-            pass

@@ -36,6 +36,20 @@ if TYPE_CHECKING:
     from catan_core.errors import CatanError
     from catan_core.game import Event
 
+MAX_ERROR_CHARS = 200
+"""Longest description of an unexpected error shown to a person."""
+
+
+def unexpected(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
+    """The sentence saying that something no check foresaw went wrong (a bug, or outside data),
+    with a short description of ``error``.
+
+    >>> unexpected(KeyError("x"))
+    "Something unexpected went wrong (KeyError: 'x'). The page goes on."
+    """
+    detail = f"{type(error).__name__}: {error}"[:MAX_ERROR_CHARS]
+    return translate("ui.error.unexpected", {"error": detail}, lang)
+
 
 class Text:
     """Message look-ups in one language, naming seats by the game's seat names and spots on

@@ -1,0 +1,58 @@
+"""What every page of the site does the same way with the browser (PyScript only): open the
+storage and the shared settings, read the reader's languages, find and make elements.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import is_none
+
+from catan_core.i18n import LANGUAGES, pick_language
+
+from .settings import SettingsStore
+from .store import Storage, open_storage
+
+HEIGHT_MESSAGE = "catan-embed-height"
+"""The ``type`` of the message in which an example frame tells its host page its height."""
+
+
+def browser_storage() -> Storage:
+    """The browser's localStorage, or storage in memory when the browser refuses it."""
+    return open_storage(lambda: window.localStorage, is_none)
+
+
+def browser_languages() -> list[str]:
+    """The reader's preferred languages, as the browser reports them."""
+    try:
+        languages = window.navigator.languages
+        return [] if is_none(languages) else [str(tag) for tag in languages]
+    except Exception:  # noqa: BLE001 - no list: the default language
+        return []
+
+
+def page_language(asked: str | None, settings: SettingsStore) -> str:
+    """The language ``asked`` for in the address if we speak it, else the one remembered,
+    else the browser's first that we speak, else English."""
+    if asked in LANGUAGES:
+        return asked
+    return pick_language(settings.load().lang, browser_languages())
+
+
+def by_id(name: str) -> Any:
+    """The element with id ``name`` (JavaScript null when there is none: test with ``is_none``)."""
+    return document.getElementById(name)
+
+
+def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: str) -> Any:
+    """A new element with ``text`` as its text (never as HTML), a class and attributes
+    (``aria_label`` is written ``aria-label``)."""
+    node = document.createElement(tag)
+    if text is not None:
+        node.textContent = text
+    if cls:
+        node.className = cls
+    for name, value in attrs.items():
+        node.setAttribute(name.replace("_", "-"), value)
+    return node

@@ -1,0 +1,96 @@
+"""The settings every page shares (``catan.settings`` in the browser's storage).
+
+The game page, the example board and the rules almanac read and write them here only: the
+language chosen and the computer players' pace. The text is read through
+:mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
+damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
+(a language it does not speak) is ignored, and so are fields it does not know.
+
+>>> from catan_web.store import MemoryStorage
+>>> storage = MemoryStorage()
+>>> settings = SettingsStore(storage)
+>>> settings.remember(lang="de"); settings.load()
+Settings(lang='de', speed=None)
+>>> storage.set(SETTINGS_KEY, '{"lang": 7}')
+>>> settings.load(), settings.repair()
+(Settings(lang=None, speed=None), [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from typing import Any
+
+from catan_core.errors import FormatError
+from catan_core.i18n import LANGUAGES
+from catan_core.jsonread import Obj, parse
+
+from .store import PutAside, Slot, Storage, StorageFull
+
+SETTINGS_KEY = "catan.settings"
+MAX_SETTINGS_CHARS = 10_000
+MAX_VALUE_CHARS = 40
+"""Longest text a setting may hold."""
+SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+"""Seconds between two actions of computer players, by pace setting."""
+DEFAULT_SPEED = "normal"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The settings remembered (None: not chosen, the page's default applies)."""
+
+    lang: str | None = None
+    """One of :data:`catan_core.i18n.LANGUAGES`."""
+    speed: str | None = None
+    """A key of :data:`SPEEDS`."""
+
+    @classmethod
+    def read(cls, text: str) -> tuple["Settings", bool]:
+        """The settings in ``text`` and whether the text was damaged (then: no settings).
+
+        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true}')
+        (Settings(lang='hi', speed=None), False)
+        >>> Settings.read("[" * 100_000 + "]" * 100_000)
+        (Settings(lang=None, speed=None), True)
+        """
+        try:
+            data = Obj(parse(text, MAX_SETTINGS_CHARS), "settings")
+            lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
+            speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
+        except FormatError:
+            return cls(), True
+        return cls(lang if lang in LANGUAGES else None, speed if speed in SPEEDS else None), False
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings chosen, as JSON-ready data."""
+        return {key: value for key, value in (("lang", self.lang), ("speed", self.speed)) if value is not None}
+
+
+class SettingsStore:
+    """The settings on a :class:`~catan_web.store.Storage`."""
+
+    def __init__(self, storage: Storage) -> None:
+        self._slot = Slot(storage, SETTINGS_KEY, Settings.read, Settings())
+
+    def load(self) -> Settings:
+        """The settings remembered (none when missing or damaged)."""
+        return self._slot.load()
+
+    def save(self, settings: Settings) -> None:
+        """Remember ``settings`` (silently skipped when the storage is full)."""
+        try:
+            self._slot.write(json.dumps(settings.to_json()))
+        except StorageFull:
+            pass
+
+    def remember(self, **changes: str) -> None:
+        """Change some settings and keep the others (``remember(lang="hi")``)."""
+        self.save(replace(self.load(), **changes))
+
+    def repair(self) -> list[PutAside]:
+        """Put damaged settings aside (see :mod:`catan_web.store`); returns what was put aside."""
+        self._slot.load()
+        aside = self._slot.repair()
+        return [] if aside is None else [aside]
