@@ -99,6 +99,30 @@ RED_NUMBER, INK = "#c4161c", "#222222"
 MARK = "#d500f9"
 """Colour of tutorial annotations (``marked``), distinct from highlights and seats."""
 
+# What the last roll paid (``produced``): a gold ring inside each hex that paid, and per seat
+# paid a badge in the seat's colour with its glyph and "+count", next to its building there.
+# At 390 px one unit is a third of a pixel: the badge text is about 10 px high.
+PRODUCED = "#ffd60a"
+"""Colour of the ring of a hex that paid (static, unlike the pulsing white of targets)."""
+PRODUCED_RING = (0.84, 20, 11)
+"""The ring: its size as a share of the hex, the width of its dark edge and of its gold."""
+BADGE_HEIGHT, BADGE_FONT, BADGE_GLYPH, BADGE_PAD, BADGE_EDGE = 42, 31, 12, 6, 4
+"""A badge's height, text size, glyph radius, inner margin and outline width."""
+BADGE_CHAR = 0.62
+"""Width of a digit or "+" in the badge text, as a share of the text size."""
+BADGE_TIP = 0.55
+"""Distance, in hex sides, from the hex centre to a badge for a building on the top or bottom
+corner: between the building and the number token."""
+BADGE_FLANK = (0.16, 0.04)
+"""A badge for a building on a side corner sits by the hex's flank, above or below the
+building: how far it reaches past the flank and how far from the hex's middle line it is
+shifted towards the building, in hex sides (the number token fills the middle of the hex,
+the building the corner)."""
+CHIP_HEIGHT, CHIP_FONT, CHIP_CHAR, CHIP_PAD = 38, 28, 0.56, 10
+"""The chip naming the resource a hex paid: its height, text size, average letter width (a
+share of the text size) and inner margin. It goes to the bottom tip of the hex, or to the top
+tip when a badge holds the bottom (no room is left when badges hold both)."""
+
 _STYLE = (
     "<style>"
     ".catan-board .target{cursor:pointer}"
@@ -311,6 +335,7 @@ def render(
     show_ids: bool = False,
     size: int | None = None,
     pieces: bool = True,
+    produced: Iterable[tuple[int, int, int, int]] = (),
 ) -> str:
     """The board of ``view`` as an SVG document (a string), texts in ``lang``.
 
@@ -318,8 +343,13 @@ def render(
     ``class="target"``); ``marked`` are annotations such as ``"n12"``, ``"e40"``, ``"h5"``
     (a static ring in a distinct colour, ``class="marked"``). ``show_ids`` writes every id;
     ``size`` fixes the width in pixels (otherwise the drawing fills its container);
-    ``pieces=False`` leaves out roads, buildings and the robber. Unknown ids raise
-    :class:`ValueError`. The output depends on the arguments only.
+    ``pieces=False`` leaves out roads, buildings and the robber. ``produced`` is what the
+    last roll paid, ``(hex, seat, resource, count)`` entries
+    (:func:`catan_core.recap.last_production`): each hex that paid gets a gold ring and, per
+    seat, a badge with the seat's glyph and "+count" next to that seat's building there,
+    and a sentence ("Production from the pasture 5: Red +1 wool, Blue +2 wool.") as its
+    accessible name and in the board's. Unknown ids raise :class:`ValueError`. The output
+    depends on the arguments only.
     """
     hl_nodes = _id_set(highlight_nodes, NODE_COUNT, "intersection")
     hl_edges = _id_set(highlight_edges, EDGE_COUNT, "path")
@@ -328,6 +358,7 @@ def render(
     for m in marked:
         kind, i = parse_mark(m)
         marks[kind].add(i)
+    paid = _paid(produced, len(view.seats))
 
     board = view.board
     names = [s.name for s in view.seats]
@@ -345,13 +376,17 @@ def render(
     glyphs = seat_glyphs([seat.color for seat in view.seats])
 
     interactive = bool(hl_nodes or hl_edges or hl_hexes)
+    paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
+    board_label = tr("svg.board")
+    if paid:
+        board_label = tr("svg.board_produced", board=t("svg.board"), details=" ".join(paid_words.values()))
     size_attrs = ""
     if size is not None:
         size_attrs = f' width="{int(size)}" height="{round(int(size) * _VIEW_H / _VIEW_W)}"'
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" viewBox="{VIEWBOX}"{size_attrs}'
         # a picture with buttons inside is a group: role="img" would hide the buttons
-        f' role="{"group" if interactive else "img"}" aria-label="{tr("svg.board")}"'
+        f' role="{"group" if interactive else "img"}" aria-label="{board_label}"'
         f' font-family="{FONT}">',
         _STYLE,
     ]
@@ -376,6 +411,12 @@ def render(
         label = _hex_label(h, view, words, t) if h in hl_hexes else ""
         out.append(_hex(h, view, h in hl_hexes, h in marks["h"], t, label))
     out.append("</g>")
+
+    # the rings of the hexes that paid, under the pieces
+    if paid:
+        out.append('<g class="produced-rings" pointer-events="none">')
+        out.extend(_paid_ring(h) for h in paid)
+        out.append("</g>")
 
     # tutorial marks on paths: a halo under the roads
     if marks["e"]:
@@ -410,6 +451,17 @@ def render(
                 out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{_piece_title("svg.settlement", p, words.nodes[n], t)}</title>{_house(x, y, color(p), glyphs[p])}</g>')
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber", place=words.hexes[view.robber])}</title>{_robber(rx, ry)}</g>')
+        out.append("</g>")
+
+    # who received what from each hex that paid, over the pieces
+    if paid:
+        out.append('<g class="produced" pointer-events="none">')
+        for h, entries in paid.items():
+            name = escape(paid_words[h])
+            out.append(f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}"><title>{name}</title>')
+            out.extend(_badge(h, seat, count, view, color(seat), glyphs[seat]) for seat, _, count in entries)
+            out.append(_chip(h, {seat for seat, _, _ in entries}, view, escape(t("resource." + RESOURCES[entries[0][1]]))))
+            out.append("</g>")
         out.append("</g>")
 
     # annotations on intersections, and the rings under highlighted intersections
@@ -475,6 +527,91 @@ def _occupied(n: int, view: View, pieces: bool) -> bool:
 def _robber_spot(h: int, number: int) -> tuple[float, float]:
     cx, cy = HEX_XY[h]
     return (cx, cy + 8) if not number else (cx - 57, cy + 6)
+
+
+def _paid(produced: Iterable[tuple[int, int, int, int]], seats: int) -> dict[int, list[tuple[int, int, int]]]:
+    """``produced`` checked and grouped: hex -> ``(seat, resource, count)`` in seat order
+    (counts of one seat added up), hexes in id order."""
+    totals: dict[tuple[int, int, int], int] = {}
+    for entry in produced:
+        h, seat, resource, count = entry
+        _id_set((h,), HEX_COUNT, "hex")
+        if not (0 <= seat < seats and 0 <= resource < len(RESOURCES) and type(count) is int and count > 0):
+            raise ValueError(f"bad production {entry!r}: expected (hex, seat, resource, count > 0)")
+        totals[h, seat, resource] = totals.get((h, seat, resource), 0) + count
+    out: dict[int, list[tuple[int, int, int]]] = {}
+    for (h, seat, resource), count in sorted(totals.items()):
+        out.setdefault(h, []).append((seat, resource, count))
+    return out
+
+
+def _paid_label(h: int, entries: list[tuple[int, int, int]], words: Places, t: _Tr) -> str:
+    """What hex ``h`` paid, as a sentence (not escaped)."""
+    items = [t("svg.produced_item", player=seat, count=count, resource=resource) for seat, resource, count in entries]
+    return t("svg.produced", place=words.hexes[h], items=t("word.list_separator").join(items))
+
+
+def _paid_ring(h: int) -> str:
+    """The gold ring inside hex ``h``, edged dark so that it shows on every terrain."""
+    share, edge, gold = PRODUCED_RING
+    ring = _pts(_hex_corners(h, share))
+    return (
+        f'<g class="paid-ring" data-at="h{h}">'
+        f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="{edge}" stroke-linejoin="round" opacity=".6"/>'
+        f'<polygon points="{ring}" fill="none" stroke="{PRODUCED}" stroke-width="{gold}" stroke-linejoin="round"/></g>'
+    )
+
+
+def _badge_corner(h: int, seat: int, view: View) -> tuple[float, float]:
+    """Where the badge of ``seat`` on hex ``h`` is anchored: its first building there
+    (clockwise from the top corner), or the top corner when it has none there."""
+    cx, cy = HEX_XY[h]
+    return next((NODE_POS[n] for n in HEX_NODES[h] if view.node_owner[n] == seat), (cx, cy - SCALE))
+
+
+def _chip(h: int, seats: set[int], view: View, word: str) -> str:
+    """The resource hex ``h`` paid (``word``, escaped), at a tip of the hex no badge of
+    ``seats`` holds (nothing when both are held)."""
+    cx, cy = HEX_XY[h]
+    held = {by > cy for bx, by in (_badge_corner(h, seat, view) for seat in seats) if abs(bx - cx) < 1}
+    free = [below for below in (True, False) if below not in held]
+    if not free:
+        return ""
+    y = cy + (BADGE_TIP * SCALE if free[0] else -BADGE_TIP * SCALE)
+    width = 2 * CHIP_PAD + len(word) * CHIP_CHAR * CHIP_FONT
+    return (
+        f'<g class="chip"><rect x="{_n(cx - width / 2)}" y="{_n(y - CHIP_HEIGHT / 2)}" width="{_n(width)}"'
+        f' height="{CHIP_HEIGHT}" rx="{CHIP_HEIGHT // 2}" fill="{PRODUCED}" stroke="{OUTLINE}" stroke-width="{BADGE_EDGE}"/>'
+        + _text(cx, y + CHIP_FONT * 0.35, word, CHIP_FONT, INK, "800")
+        + "</g>"
+    )
+
+
+def _badge(h: int, seat: int, count: int, view: View, color: str, glyph: str) -> str:
+    """Seat ``seat``'s "+count" from hex ``h``, inside the hex by its :func:`_badge_corner`."""
+    cx, cy = HEX_XY[h]
+    bx, by = _badge_corner(h, seat, view)
+    text = f"+{count}"
+    width = 2 * BADGE_PAD + 2 * BADGE_GLYPH + BADGE_PAD / 2 + len(text) * BADGE_CHAR * BADGE_FONT
+    side = (bx > cx + 1) - (bx < cx - 1)
+    if side:
+        reach, shift = BADGE_FLANK
+        x = cx + side * ((_R3 + reach) * SCALE - width / 2)
+        y = cy + (shift * SCALE if by > cy else -shift * SCALE)
+    else:
+        x, y = cx, cy + (BADGE_TIP * SCALE if by > cy else -BADGE_TIP * SCALE)
+    left, top = x - width / 2, y - BADGE_HEIGHT / 2
+    fg = ink(color)
+    gx = left + BADGE_PAD + BADGE_GLYPH
+    tx = (gx + BADGE_GLYPH + left + width - BADGE_PAD / 2) / 2
+    return (
+        f'<g class="badge" data-seat="{seat}">'
+        f'<rect x="{_n(left)}" y="{_n(top)}" width="{_n(width)}" height="{BADGE_HEIGHT}" rx="{BADGE_HEIGHT // 2}"'
+        f' fill="{color}" stroke="{OUTLINE}" stroke-width="{BADGE_EDGE}"/>'
+        + glyph_svg(glyph, gx, y, BADGE_GLYPH, fg)
+        + _text(tx, y + BADGE_FONT * 0.36, text, BADGE_FONT, fg, "800")
+        + "</g>"
+    )
 
 
 def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr, label: str) -> str:
