@@ -36,8 +36,10 @@ MAX_DEPTH = 32
 """Deepest nesting any format of this game needs (a save's log entry is 5 levels deep)."""
 MAX_NUMBER_CHARS = 40
 """Longest number literal accepted (a 64-bit seed has 20 digits)."""
-_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-"""A JSON string (skipped whole) or a bracket (counted)."""
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (skipped whole) or a bracket (counted). An unterminated string runs to the
+end (the parser stops there anyway): requiring the closing quote made every quote after it
+rescan the rest of the text, quadratic time for ``"\\"\\"\\"...``."""
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _MISSING: Any = object()
 

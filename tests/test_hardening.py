@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 
 import pytest
 
@@ -16,6 +17,7 @@ from catan_core import saves
 from catan_core.actions import Action
 from catan_core.errors import CatanError, FormatError, InvalidActionError
 from catan_core.game import Game, Options
+from catan_core.jsonread import parse
 from catan_core.scenarios import load_scenario
 from catan_web.store import INDEX_KEY, SETTINGS_KEY, MemoryStorage, SaveMeta, SaveStore
 
@@ -193,3 +195,17 @@ def test_every_refusal_is_a_catan_error_with_a_message() -> None:
         with pytest.raises(CatanError) as info:
             saves.loads(bad)
         assert str(info.value)
+
+
+# --- found by bench/fuzz.py (tests/test_boundaries.py) ------------------------------------------
+
+
+def test_a_text_of_escaped_quotes_is_refused_in_linear_time() -> None:
+    # An unterminated string of escaped quotes: the depth check rescanned the rest of the
+    # text from every quote, so 16 kB took 7 s and a 5 MB save would never finish.
+    text = '"' + '\\"' * 10_000
+    start = time.perf_counter()
+    with pytest.raises(FormatError):
+        parse(text, max_chars=100_000)
+    assert time.perf_counter() - start < 0.5
+
