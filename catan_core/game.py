@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Iterator, NamedTuple
 
 from . import actions as A
-from .actions import Action, Cards, validate_shape
+from .actions import Action, Cards, describe, validate_shape
 from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from .events import Event
@@ -212,7 +212,7 @@ class Game(State):
     def check_action(self, action: Action) -> None:
         """Raise the error that applying ``action`` now would raise, or return None."""
         if not isinstance(action, Action):
-            raise InvalidActionError("action.malformed", action=repr(action)[:80])
+            raise InvalidActionError("action.malformed", action=describe(action))
         validate_shape(action)
         p, kind, value = action
         if self.phase == OVER:

@@ -209,3 +209,35 @@ def test_a_text_of_escaped_quotes_is_refused_in_linear_time() -> None:
         parse(text, max_chars=100_000)
     assert time.perf_counter() - start < 0.5
 
+
+def _deep(depth: int = DEEP) -> tuple:
+    value: tuple = ()
+    for _ in range(depth):
+        value = (value,)
+    return value
+
+
+HUGE = 10**5000  # str() and repr() refuse ints past 4300 digits
+
+
+@pytest.mark.parametrize(
+    "value",
+    [HUGE, _deep(), [_deep()], Action(HUGE, "road", 3), Action(0, "road", HUGE), Action(0, "discard", _deep())],
+    ids=["huge-int", "deep-tuple", "deep-list", "huge-seat", "huge-edge", "deep-cards"],
+)
+def test_a_huge_or_deeply_nested_value_given_to_apply_is_refused_as_invalid(value: object) -> None:
+    # The error message was built with repr(), which raises ValueError on a huge int and
+    # RecursionError on a deep tuple: the exception escaped instead of InvalidActionError.
+    game = Game(Options(players=3, board="beginner"), seed=1)
+    before = state(game)
+    assert game.is_legal(value) is False  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError) as info:
+        game.apply(value)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 200
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("value", [HUGE, _deep()], ids=["huge-int", "deep-tuple"])
+def test_action_parse_of_a_huge_or_deep_non_text_is_refused_as_invalid(value: object) -> None:
+    with pytest.raises(InvalidActionError):
+        Action.parse(value)  # type: ignore[arg-type]
