@@ -914,6 +914,7 @@ class Game(State):
             self.phase = OVER
             self.winner = p
             self.trade = None
+            self.setup_order, self.setup_node, self.free_roads = [], -1, 0  # nothing stays due
             points = [self.victory_points(q) for q in range(len(self.players))]
             events.append(Event("win", p, {"points": points}))
 

@@ -654,7 +654,7 @@ class State:
         setup = phase in SETUP_PHASES
         if setup != bool(self.setup_order) or (setup and (self.setup_order[0] != current or self.turn != 0)):
             raise FormatError("format.state", field="setup_order")
-        if not setup and self.turn < 1:
+        if not setup and self.turn < 1 and phase != OVER:  # a game may be won during the set-up
             raise FormatError("format.state", field="turn")
         if phase == SETUP_ROAD:
             node = self.setup_node

@@ -241,3 +241,31 @@ def test_a_huge_or_deeply_nested_value_given_to_apply_is_refused_as_invalid(valu
 def test_action_parse_of_a_huge_or_deep_non_text_is_refused_as_invalid(value: object) -> None:
     with pytest.raises(InvalidActionError):
         Action.parse(value)  # type: ignore[arg-type]
+
+
+def test_winning_during_the_set_up_ends_the_set_up_too() -> None:
+    # A third settlement placed in the set-up reaches the target of 3: the game ended but
+    # kept its set-up placements pending, a position Game.check refuses (and so a save
+    # that did not load without the replay).
+    game = setup_scenario([{"settlements": [12, 31], "roads": [11, 47]}, {}], options={"vp_target": 3})
+    game.apply("0 settlement 0")
+    assert game.phase == "over" and game.winner == 0
+    game.check()
+    text = saves.dumps(game)
+    assert saves.dumps(saves.loads(text, verify_history=False)) == text
+
+
+def test_winning_with_the_first_free_road_ends_road_building() -> None:
+    # Ben's first free road of Road Building gives him Longest Road and the target of 4:
+    # the game ended with a free road still due, a position Game.check refuses.
+    game = load_scenario({
+        "format": "catan-scenario", "board": "beginner", "phase": "road_building", "current": 1,
+        "options": {"vp_target": 4},
+        "players": [{"settlements": [3, 33], "roads": [6, 10, 18]}, {"settlements": [34, 12], "roads": [42, 35, 26, 25]}],
+    })
+    game.apply("1 road 24")
+    assert game.phase == "over" and game.winner == 1
+    game.check()
+    text = saves.dumps(game)
+    assert saves.dumps(saves.loads(text, verify_history=False)) == text
+
