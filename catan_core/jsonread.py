@@ -88,6 +88,17 @@ def parse(text: Any, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
         raise FormatError("format.not_json") from None
 
 
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a scalar), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        node, level = todo.pop()
+        if type(node) in (list, dict):
+            deepest = max(deepest, level)
+            todo.extend((child, level + 1) for child in (node.values() if type(node) is dict else node))
+    return deepest
+
+
 def is_int(value: Any, lo: int, hi: int) -> bool:
     """Whether ``value`` is an int (not a bool) with ``lo <= value < hi``."""
     return type(value) is int and lo <= value < hi

@@ -269,3 +269,16 @@ def test_winning_with_the_first_free_road_ends_road_building() -> None:
     text = saves.dumps(game)
     assert saves.dumps(saves.loads(text, verify_history=False)) == text
 
+
+def test_a_log_event_nested_deeper_than_a_save_may_be_is_refused() -> None:
+    # Without the replay, a log event's data was taken whatever its nesting: 31 levels
+    # loaded, but the save written back nests past jsonread's limit and no longer loads.
+    data = beginner_save()
+    deep: object = 0
+    for _ in range(31):
+        deep = [deep]
+    data["log"][0]["data"]["x"] = deep
+    for verify in (True, False):
+        with pytest.raises(FormatError):
+            saves.load(copy.deepcopy(data), verify_history=verify)
+
