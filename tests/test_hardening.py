@@ -282,3 +282,17 @@ def test_a_log_event_nested_deeper_than_a_save_may_be_is_refused() -> None:
         with pytest.raises(FormatError):
             saves.load(copy.deepcopy(data), verify_history=verify)
 
+
+def test_a_loaded_log_event_with_bent_data_can_still_be_shown() -> None:
+    # Without the replay a log event's data is taken as it is; showing it raised IndexError
+    # (a card or resource number out of range) or ValueError (a count that is not a number).
+    from catan_core.i18n import LANGUAGES, translate
+
+    data = beginner_save()
+    data["log"].append({"kind": "play_dev", "player": 0, "data": {"card": 99}})
+    data["log"].append({"kind": "monopoly", "player": 0, "data": {"resource": -7, "count": "x", "taken": [0, 0, 0]}})
+    data["log"].append({"kind": "produce", "player": 0, "data": {"cards": ["x", 1.5, None, 0, 0]}})
+    game = saves.load(data, verify_history=False)
+    for event in game.log:
+        for lang in LANGUAGES:
+            assert translate(*event.message(), lang, ["Ana", "Ben", "Chen"])
