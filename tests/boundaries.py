@@ -200,6 +200,7 @@ def check_sound(game: Game, seed: int = 0, replayable: bool = True, steps: int =
     check_invariants(game)
     assert game.phase == "over" or game.legal_actions(), f"nobody can act in phase {game.phase}"
     check_save_round_trip(game, replayable)
+    check_shown(game)
     rng = Rng(seed)
     game = game.copy()
     STATS["games"] += 1
@@ -212,8 +213,22 @@ def check_sound(game: Game, seed: int = 0, replayable: bool = True, steps: int =
         try:
             check_invariants(game)
         except (AssertionError, CatanError) as error:
-            raise AssertionError(f"after {step + 1} legal actions (last {action.text()!r}): {error!r}") from None
+            raise AssertionError(
+                f"after {step + 1} legal actions (last {action.text()!r}): {type(error).__name__}: {error}"
+            ) from None
     check_save_round_trip(game, replayable)
+
+
+def check_shown(game: Game) -> None:
+    """What the page shows of an accepted game can be made: every seat's view and every
+    event of the log as a sentence in every language."""
+    for viewer in [None, *range(len(game.players))]:
+        game.view(viewer)
+    names = [seat.name for seat in game.seats]
+    for event in game.log:
+        for lang in LANGUAGES:
+            translate(*event.message(), lang, names)
+            translate(*event.for_viewer(0).message(), lang, names)
 
 
 def check_save_round_trip(game: Game, replayable: bool = True) -> None:
