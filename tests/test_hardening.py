@@ -296,3 +296,16 @@ def test_a_loaded_log_event_with_bent_data_can_still_be_shown() -> None:
     for event in game.log:
         for lang in LANGUAGES:
             assert translate(*event.message(), lang, ["Ana", "Ben", "Chen"])
+
+
+def test_a_lone_surrogate_in_a_scenario_text_is_refused() -> None:
+    # "\ud800" in a scenario's title loaded, but the game's save (which holds the scenario)
+    # is then text that cannot be written as UTF-8: a save that cannot be stored.
+    from catan_core.scenarios import parse_scenario
+
+    text = json.dumps({"format": "catan-scenario", "title": "\ud800x", "players": [{}, {}]})
+    with pytest.raises(FormatError):
+        parse_scenario(text)
+    with pytest.raises(FormatError):
+        parse('["\ud800"]', max_chars=100)  # a raw one too
+    assert parse('"\\ud83d\\ude00 \\\\ud800"', max_chars=100) == "\U0001f600 \\ud800"  # pairs and backslashes are fine
