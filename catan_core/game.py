@@ -518,6 +518,8 @@ class Game(State):
     def _check_settlement(self, p: int, node: int) -> None:
         if self.phase == SETUP_SETTLEMENT:
             self._check_setup_settlement(p, node)
+            if all(self.edge_owner[e] >= 0 for e in NODE_EDGES[node]):  # its road could go nowhere
+                raise _fail("rule.setup_no_road", node=node)
             return
         if self.phase != MAIN:
             raise _fail(self._phase_rule())

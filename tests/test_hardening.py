@@ -15,7 +15,7 @@ import pytest
 
 from catan_core import saves
 from catan_core.actions import Action
-from catan_core.errors import CatanError, FormatError, InvalidActionError
+from catan_core.errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from catan_core.game import Game, Options
 from catan_core.jsonread import parse
 from catan_core.scenarios import load_scenario
@@ -309,3 +309,15 @@ def test_a_lone_surrogate_in_a_scenario_text_is_refused() -> None:
     with pytest.raises(FormatError):
         parse('["\ud800"]', max_chars=100)  # a raw one too
     assert parse('"\\ud83d\\ude00 \\\\ud800"', max_chars=100) == "\U0001f600 \\ud800"  # pairs and backslashes are fine
+
+
+def test_a_set_up_settlement_needs_a_free_path_for_its_road() -> None:
+    # Ben's roads take both paths of coast intersection 15: a set-up settlement there was
+    # legal, and then no road could follow (nobody could act; Game.check refused the game).
+    game = setup_scenario(
+        [{"cities": [3, 1]}, {"cities": [2], "roads": [5, 9, 17, 4, 22]}, {}], current=2,
+    )
+    assert Action(2, "settlement", 15) not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("2 settlement 15")
+    assert info.value.key == "rule.setup_no_road" and str(info.value)
