@@ -17,6 +17,7 @@ Action(player=2, kind='road', value=17)
 from __future__ import annotations
 
 import re
+import reprlib
 from typing import Any, NamedTuple
 
 from .board import RESOURCES
@@ -97,7 +98,7 @@ class Action(NamedTuple):
     def parse(cls, text: str) -> "Action":
         """Read the text form; raises :class:`InvalidActionError` when malformed."""
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise InvalidActionError("action.unparseable", text=str(text)[:80])
+            raise InvalidActionError("action.unparseable", text=describe(text) if not isinstance(text, str) else text[:80])
         parts = text.strip().split(None, 2)
         if len(parts) < 2 or parts[1] not in KINDS:
             raise InvalidActionError("action.unparseable", text=text)
@@ -124,6 +125,15 @@ def _number(text: str, signed: bool = True) -> int:
     if not (_SIGNED_DIGITS if signed else _DIGITS).fullmatch(text):
         raise ValueError(text)
     return int(text)
+
+
+def describe(value: Any) -> str:
+    """A short text of any ``value`` for an error message (``repr`` raises on an int of
+    thousands of digits or a deeply nested value, and may be enormous)."""
+    try:
+        return reprlib.repr(value)
+    except Exception:  # an int too long for str(), a value whose repr fails
+        return f"<{type(value).__name__}>"
 
 
 def cards_text(cards: Cards) -> str:
@@ -226,4 +236,4 @@ def validate_shape(action: Action) -> None:
     else:
         ok = v is None
     if not ok:
-        raise InvalidActionError("action.malformed", action=repr(tuple(action)))
+        raise InvalidActionError("action.malformed", action=describe(tuple(action)))

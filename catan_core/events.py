@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .jsonread import Obj, is_int
+from .jsonread import Obj, depth, is_int
 
 MAX_SEATS = 6
 """Seat numbers an event may name (as many as an action may)."""
+MAX_DATA_DEPTH = 3
+"""Deepest an event's data nests (``start_roll``: ``{"rounds": [{"0": 7}]}``); deeper would
+make a save too deep for :func:`~catan_core.jsonread.parse` to read back."""
 
 OTHER_SEAT: dict[str, str] = {"steal": "victim", "offer": "target", "counter": "offerer", "trade": "partner"}
 """Per event kind, the parameter naming the other seat its sentence is about (the one robbed,
@@ -80,9 +83,9 @@ class Event(NamedTuple):
         """Read an event written by :meth:`to_json` (exact types; see :mod:`catan_core.jsonread`)."""
         obj = Obj(data, "log")
         obj.only(("kind", "player", "data", "secret", "audience"))
-        secret = obj.get("secret", None, lambda v: v is None or type(v) is dict)
+        secret = obj.get("secret", None, lambda v: v is None or (type(v) is dict and depth(v) <= MAX_DATA_DEPTH))
         audience = obj.get("audience", [], lambda v: type(v) is list and all(is_int(s, 0, MAX_SEATS) for s in v))
         return cls(
-            obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS), obj.get("data", ok=lambda v: type(v) is dict),
+            obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS), obj.get("data", ok=lambda v: type(v) is dict and depth(v) <= MAX_DATA_DEPTH),
             secret, tuple(audience),
         )

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Iterator, NamedTuple
 
 from . import actions as A
-from .actions import Action, Cards, validate_shape
+from .actions import Action, Cards, describe, validate_shape
 from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from .events import Event
@@ -212,7 +212,7 @@ class Game(State):
     def check_action(self, action: Action) -> None:
         """Raise the error that applying ``action`` now would raise, or return None."""
         if not isinstance(action, Action):
-            raise InvalidActionError("action.malformed", action=repr(action)[:80])
+            raise InvalidActionError("action.malformed", action=describe(action))
         validate_shape(action)
         p, kind, value = action
         if self.phase == OVER:
@@ -518,6 +518,8 @@ class Game(State):
     def _check_settlement(self, p: int, node: int) -> None:
         if self.phase == SETUP_SETTLEMENT:
             self._check_setup_settlement(p, node)
+            if all(self.edge_owner[e] >= 0 for e in NODE_EDGES[node]):  # its road could go nowhere
+                raise _fail("rule.setup_no_road", node=node)
             return
         if self.phase != MAIN:
             raise _fail(self._phase_rule())
@@ -914,6 +916,7 @@ class Game(State):
             self.phase = OVER
             self.winner = p
             self.trade = None
+            self.setup_order, self.setup_node, self.free_roads = [], -1, 0  # nothing stays due
             points = [self.victory_points(q) for q in range(len(self.players))]
             events.append(Event("win", p, {"points": points}))
 

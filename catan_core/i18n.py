@@ -85,11 +85,11 @@ def _render(name: str, value: Any, lang: str, names: Sequence[str] | None) -> An
         if name == "target" and value < 0:
             return translate("word.everyone", {}, lang)
         return seat_name(value, lang, names)
-    if name in RESOURCE_PARAMS and isinstance(value, int):
+    if name in RESOURCE_PARAMS and isinstance(value, int) and 0 <= value < len(RESOURCES):
         return translate("resource." + RESOURCES[value], {}, lang)
     if name in CARDS_PARAMS and isinstance(value, (list, tuple)):
         return cards_text(value, lang)
-    if name == "card" and isinstance(value, int):
+    if name == "card" and isinstance(value, int) and 0 <= value < len(DEV_CARDS):
         return translate("devcard." + DEV_CARDS[value], {}, lang)
     if name == "dice" and isinstance(value, (list, tuple)):
         return " + ".join(str(d) for d in value)
@@ -127,7 +127,11 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
     if entry is None:
         return key
     if isinstance(entry, dict):
-        entry = entry.get(plural_category(lang, int(params.get("count", 0))), entry.get("other", key))
+        try:
+            count = int(params.get("count", 0))
+        except (TypeError, ValueError, OverflowError):  # not a number: a save's log was bent
+            count = 0
+        entry = entry.get(plural_category(lang, count), entry.get("other", key))
     rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
     return str(entry).format_map(rendered)
 

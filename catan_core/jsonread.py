@@ -36,8 +36,12 @@ MAX_DEPTH = 32
 """Deepest nesting any format of this game needs (a save's log entry is 5 levels deep)."""
 MAX_NUMBER_CHARS = 40
 """Longest number literal accepted (a 64-bit seed has 20 digits)."""
-_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
-"""A JSON string (skipped whole) or a bracket (counted)."""
+_STRUCTURE = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
+"""A JSON string (skipped whole) or a bracket (counted). An unterminated string runs to the
+end (the parser stops there anyway): requiring the closing quote made every quote after it
+rescan the rest of the text, quadratic time for ``"\\"\\"\\"...``."""
+_SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
+"""A surrogate, raw or escaped: the text may hold half a character."""
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _MISSING: Any = object()
 
@@ -81,9 +85,23 @@ def parse(text: Any, max_chars: int, max_depth: int = MAX_DEPTH) -> Any:
         raise FormatError("format.too_large", limit=max_chars)
     check_depth(text, max_depth)
     try:
-        return json.loads(text, parse_float=_number, parse_int=_integer, parse_constant=_constant)
-    except (ValueError, RecursionError):
+        value = json.loads(text, parse_float=_number, parse_int=_integer, parse_constant=_constant)
+        if _SURROGATE.search(text):  # half a character left alone cannot be written as UTF-8 again
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError):  # UnicodeEncodeError is a ValueError
         raise FormatError("format.not_json") from None
+    return value
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in ``value`` (0 for a scalar), without recursion."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        node, level = todo.pop()
+        if type(node) in (list, dict):
+            deepest = max(deepest, level)
+            todo.extend((child, level + 1) for child in (node.values() if type(node) is dict else node))
+    return deepest
 
 
 def is_int(value: Any, lo: int, hi: int) -> bool:

@@ -488,9 +488,13 @@ class State:
         return self.players[p].ratios[resource]
 
     def setup_spots(self) -> list[int]:
-        """Intersections where a set-up settlement may go (free, and no neighbour built on)."""
-        owner = self.node_owner
-        return [n for n in range(NODE_COUNT) if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n])]
+        """Intersections where a set-up settlement may go (free, no neighbour built on, and a
+        free path beside it for the road that follows)."""
+        owner, edge_owner = self.node_owner, self.edge_owner
+        return [
+            n for n in range(NODE_COUNT)
+            if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n]) and any(edge_owner[e] < 0 for e in NODE_EDGES[n])
+        ]
 
     # --- JSON ------------------------------------------------------------------------------------
 
@@ -654,7 +658,7 @@ class State:
         setup = phase in SETUP_PHASES
         if setup != bool(self.setup_order) or (setup and (self.setup_order[0] != current or self.turn != 0)):
             raise FormatError("format.state", field="setup_order")
-        if not setup and self.turn < 1:
+        if not setup and self.turn < 1 and phase != OVER:  # a game may be won during the set-up
             raise FormatError("format.state", field="turn")
         if phase == SETUP_ROAD:
             node = self.setup_node

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import copy
 import json
+import time
 
 import pytest
 
 from catan_core import saves
 from catan_core.actions import Action
-from catan_core.errors import CatanError, FormatError, InvalidActionError
+from catan_core.errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from catan_core.game import Game, Options
+from catan_core.jsonread import parse
 from catan_core.scenarios import load_scenario
 from catan_web.settings import SETTINGS_KEY, Settings, SettingsStore
 from catan_web.store import INDEX_KEY, MemoryStorage, SaveMeta, SaveStore
@@ -194,3 +196,129 @@ def test_every_refusal_is_a_catan_error_with_a_message() -> None:
         with pytest.raises(CatanError) as info:
             saves.loads(bad)
         assert str(info.value)
+
+
+# --- found by bench/fuzz.py (tests/test_boundaries.py) ------------------------------------------
+
+
+def test_a_text_of_escaped_quotes_is_refused_in_linear_time() -> None:
+    # An unterminated string of escaped quotes: the depth check rescanned the rest of the
+    # text from every quote, so 16 kB took 7 s and a 5 MB save would never finish.
+    text = '"' + '\\"' * 10_000
+    start = time.perf_counter()
+    with pytest.raises(FormatError):
+        parse(text, max_chars=100_000)
+    assert time.perf_counter() - start < 0.5
+
+
+def _deep(depth: int = DEEP) -> tuple:
+    value: tuple = ()
+    for _ in range(depth):
+        value = (value,)
+    return value
+
+
+HUGE = 10**5000  # str() and repr() refuse ints past 4300 digits
+
+
+@pytest.mark.parametrize(
+    "value",
+    [HUGE, _deep(), [_deep()], Action(HUGE, "road", 3), Action(0, "road", HUGE), Action(0, "discard", _deep())],
+    ids=["huge-int", "deep-tuple", "deep-list", "huge-seat", "huge-edge", "deep-cards"],
+)
+def test_a_huge_or_deeply_nested_value_given_to_apply_is_refused_as_invalid(value: object) -> None:
+    # The error message was built with repr(), which raises ValueError on a huge int and
+    # RecursionError on a deep tuple: the exception escaped instead of InvalidActionError.
+    game = Game(Options(players=3, board="beginner"), seed=1)
+    before = state(game)
+    assert game.is_legal(value) is False  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError) as info:
+        game.apply(value)  # type: ignore[arg-type]
+    assert len(str(info.value)) < 200
+    assert state(game) == before
+
+
+@pytest.mark.parametrize("value", [HUGE, _deep()], ids=["huge-int", "deep-tuple"])
+def test_action_parse_of_a_huge_or_deep_non_text_is_refused_as_invalid(value: object) -> None:
+    with pytest.raises(InvalidActionError):
+        Action.parse(value)  # type: ignore[arg-type]
+
+
+def test_winning_during_the_set_up_ends_the_set_up_too() -> None:
+    # A third settlement placed in the set-up reaches the target of 3: the game ended but
+    # kept its set-up placements pending, a position Game.check refuses (and so a save
+    # that did not load without the replay).
+    game = setup_scenario([{"settlements": [12, 31], "roads": [11, 47]}, {}], options={"vp_target": 3})
+    game.apply("0 settlement 0")
+    assert game.phase == "over" and game.winner == 0
+    game.check()
+    text = saves.dumps(game)
+    assert saves.dumps(saves.loads(text, verify_history=False)) == text
+
+
+def test_winning_with_the_first_free_road_ends_road_building() -> None:
+    # Ben's first free road of Road Building gives him Longest Road and the target of 4:
+    # the game ended with a free road still due, a position Game.check refuses.
+    game = load_scenario({
+        "format": "catan-scenario", "board": "beginner", "phase": "road_building", "current": 1,
+        "options": {"vp_target": 4},
+        "players": [{"settlements": [3, 33], "roads": [6, 10, 18]}, {"settlements": [34, 12], "roads": [42, 35, 26, 25]}],
+    })
+    game.apply("1 road 24")
+    assert game.phase == "over" and game.winner == 1
+    game.check()
+    text = saves.dumps(game)
+    assert saves.dumps(saves.loads(text, verify_history=False)) == text
+
+
+def test_a_log_event_nested_deeper_than_a_save_may_be_is_refused() -> None:
+    # Without the replay, a log event's data was taken whatever its nesting: 31 levels
+    # loaded, but the save written back nests past jsonread's limit and no longer loads.
+    data = beginner_save()
+    deep: object = 0
+    for _ in range(31):
+        deep = [deep]
+    data["log"][0]["data"]["x"] = deep
+    for verify in (True, False):
+        with pytest.raises(FormatError):
+            saves.load(copy.deepcopy(data), verify_history=verify)
+
+
+def test_a_loaded_log_event_with_bent_data_can_still_be_shown() -> None:
+    # Without the replay a log event's data is taken as it is; showing it raised IndexError
+    # (a card or resource number out of range) or ValueError (a count that is not a number).
+    from catan_core.i18n import LANGUAGES, translate
+
+    data = beginner_save()
+    data["log"].append({"kind": "play_dev", "player": 0, "data": {"card": 99}})
+    data["log"].append({"kind": "monopoly", "player": 0, "data": {"resource": -7, "count": "x", "taken": [0, 0, 0]}})
+    data["log"].append({"kind": "produce", "player": 0, "data": {"cards": ["x", 1.5, None, 0, 0]}})
+    game = saves.load(data, verify_history=False)
+    for event in game.log:
+        for lang in LANGUAGES:
+            assert translate(*event.message(), lang, ["Ana", "Ben", "Chen"])
+
+
+def test_a_lone_surrogate_in_a_scenario_text_is_refused() -> None:
+    # "\ud800" in a scenario's title loaded, but the game's save (which holds the scenario)
+    # is then text that cannot be written as UTF-8: a save that cannot be stored.
+    from catan_core.scenarios import parse_scenario
+
+    text = json.dumps({"format": "catan-scenario", "title": "\ud800x", "players": [{}, {}]})
+    with pytest.raises(FormatError):
+        parse_scenario(text)
+    with pytest.raises(FormatError):
+        parse('["\ud800"]', max_chars=100)  # a raw one too
+    assert parse('"\\ud83d\\ude00 \\\\ud800"', max_chars=100) == "\U0001f600 \\ud800"  # pairs and backslashes are fine
+
+
+def test_a_set_up_settlement_needs_a_free_path_for_its_road() -> None:
+    # Ben's roads take both paths of coast intersection 15: a set-up settlement there was
+    # legal, and then no road could follow (nobody could act; Game.check refused the game).
+    game = setup_scenario(
+        [{"cities": [3, 1]}, {"cities": [2], "roads": [5, 9, 17, 4, 22]}, {}], current=2,
+    )
+    assert Action(2, "settlement", 15) not in game.legal_actions()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply("2 settlement 15")
+    assert info.value.key == "rule.setup_no_road" and str(info.value)

@@ -45,6 +45,7 @@ ERROR_ENTRIES: dict[str, str | None] = {
     "rule.distance": "settlements",
     "rule.edge_occupied": "roads",
     "rule.setup_road_touch": "roads",
+    "rule.setup_no_road": "roads",
     "rule.road_not_connected": "roads",
     "rule.road_blocked": "roads",
     "rule.settlement_not_connected": "settlements",
