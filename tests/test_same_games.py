@@ -1,0 +1,82 @@
+"""Speed work must not change a single game: golden hashes of seeded games.
+
+The hashes were computed with the engine and bots as they were before the speed work
+(commit 9814b6e, the same as the tree of 88c75ff for these games). A change that makes a
+seeded game differ -- another action chosen, another event logged, another random draw --
+changes a hash here. If a rule change is *meant* to change games, recompute the hashes
+with :func:`random_game_hashes` / :func:`bot_game_hash` and say so in the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from catan_core.bots import make_bot
+from catan_core.game import Game, Options
+from catan_core.rng import Rng
+from catan_core.saves import dumps, loads
+from catan_core.simulate import play_random_game
+
+
+def short_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def random_game(seed: int, **options) -> Game:
+    """Game ``seed`` of ``simulate(..., seed=seed)`` (with these options), played out."""
+    game = Game(Options(**options), seed=seed)
+    play_random_game(game, Rng(seed + 1_000_003))
+    return game
+
+
+def random_game_hashes(seed: int, **options) -> tuple[str, str]:
+    """Hashes of the action texts and of the save of a random game."""
+    game = random_game(seed, **options)
+    return short_hash("\n".join(a.text() for a in game.history)), short_hash(dumps(game))
+
+
+RANDOM_GAMES = [
+    (1, {}, ("68f4b54a35e2bdb0", "bd5aaa0cca2538f5")),
+    (2, {}, ("cd8e2ab397866f8a", "53737a1d47486984")),
+    (3, {}, ("1c11f1ec26cea640", "ebc8e0afdaf2a14b")),
+    (4, {"players": 3}, ("67f332aef5e84348", "2d38e9c6e9f67944")),
+    (5, {"players": 2}, ("23d5873180d4e41c", "8f4dd0867d60f177")),
+    (6, {"players": 3, "friendly_robber": True, "discard_limit": 9, "vp_target": 12},
+     ("c94bcb667c8039e1", "8351173701e36e7e")),
+]
+
+
+@pytest.mark.parametrize("seed, options, expected", RANDOM_GAMES)
+def test_random_games_are_the_same_as_before(seed, options, expected):
+    assert random_game_hashes(seed, **options) == expected
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_random_game_saves_round_trip(seed):
+    game = random_game(seed, players=4 if seed == 1 else 3)
+    text = dumps(game)
+    assert dumps(loads(text)) == text
+    assert dumps(loads(text, verify_history=False)) == text
+
+
+def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int = 1500) -> tuple[int, str]:
+    """Length and hash of the action texts of a bot game; strong players get a fixed
+    number of playouts and a budget they never reach, so the decisions do not depend on
+    the machine's speed."""
+    game = Game(Options(players=len(levels)), seed=seed)
+    strong = {"budget": 100.0, "playouts": playouts}
+    bots = [make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)]
+    while game.winner < 0 and len(game.history) < max_actions:
+        p = game.to_act
+        game.apply(bots[p].decide(game.view(p)))
+    return len(game.history), short_hash("\n".join(a.text() for a in game.history))
+
+
+def test_standard_game_is_the_same_as_before():
+    assert bot_game_hash(5, ["standard", "beginner", "standard"], 0) == (210, "d1fd4ef94a671045")
+
+
+def test_strong_game_is_the_same_as_before():
+    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
