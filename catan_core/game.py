@@ -71,6 +71,17 @@ _SEATS = range(6)
 _ROAD_ACTIONS = tuple(tuple(Action(p, A.ROAD, e) for e in range(len(EDGE_NODES))) for p in _SEATS)
 _SETTLEMENT_ACTIONS = tuple(tuple(Action(p, A.SETTLEMENT, n) for n in range(NODE_COUNT)) for p in _SEATS)
 _CITY_ACTIONS = tuple(tuple(Action(p, A.CITY, n) for n in range(NODE_COUNT)) for p in _SEATS)
+_MONOPOLY_ACTIONS = tuple(tuple(Action(p, A.MONOPOLY, r) for r in range(5)) for p in _SEATS)
+_MARITIME_ACTIONS = tuple(
+    tuple(tuple((get, Action(p, A.MARITIME, (give, get))) for get in range(5) if get != give) for give in range(5))
+    for p in _SEATS
+)
+"""Per seat and resource given: (resource taken, the trade)."""
+_ROBBER_ACTIONS = tuple(
+    {(h, v): Action(p, A.ROBBER, (h, v)) for h in range(HEX_COUNT) for v in (-1, *_SEATS)} for p in _SEATS
+)
+_NOBODY = (-1,)
+"""The victim of a robber move where nobody can be robbed."""
 _SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
 """Legal-action lists reuse these immutable actions instead of building new ones."""
 
@@ -84,20 +95,21 @@ def _holds(hand: list[int], cards: Cards) -> bool:
 
 
 def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
-    """Every way to choose ``size`` cards from ``hand`` (as counts)."""
+    """Every way to choose ``size`` cards from ``hand`` (as counts), in increasing order.
 
-    def rec(i: int, left: int, acc: list[int]) -> Iterator[Cards]:
-        if i == 4:
-            if left <= hand[4]:
-                yield (acc[0], acc[1], acc[2], acc[3], left)
-            return
-        rest = sum(hand[i + 1 :])
-        for c in range(max(0, left - rest), min(hand[i], left) + 1):
-            acc.append(c)
-            yield from rec(i + 1, left - c, acc)
-            acc.pop()
-
-    yield from rec(0, size, [])
+    >>> list(_sub_multisets([1, 0, 2, 0, 1], 2))
+    [(0, 0, 1, 0, 1), (0, 0, 2, 0, 0), (1, 0, 0, 0, 1), (1, 0, 1, 0, 0)]
+    """
+    h0, h1, h2, h3, h4 = hand
+    # each count ranges from what the later resources cannot cover to what is held or left
+    for c0 in range(max(0, size - h1 - h2 - h3 - h4), min(h0, size) + 1):
+        left0 = size - c0
+        for c1 in range(max(0, left0 - h2 - h3 - h4), min(h1, left0) + 1):
+            left1 = left0 - c1
+            for c2 in range(max(0, left1 - h3 - h4), min(h2, left1) + 1):
+                left2 = left1 - c2
+                for c3 in range(max(0, left2 - h4), min(h3, left2) + 1):
+                    yield (c0, c1, c2, c3, left2 - c3)
 
 
 class Game(State):
@@ -193,13 +205,10 @@ class Game(State):
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
-            robbable = self._robbable()
-            return [
-                Action(p, A.ROBBER, (h, v))
-                for h in range(HEX_COUNT)
-                if h != self.robber
-                for v in self._victims(h, robbable)
-            ]
+            actions = _ROBBER_ACTIONS[p]
+            victims = self._victims_by_hex()
+            robber = self.robber
+            return [actions[h, v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
         if phase == DISCARD:
             return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
         if phase == ROAD_BUILDING_PHASE:
@@ -221,8 +230,7 @@ class Game(State):
             raise _fail("rule.no_such_seat", seat=p)
         if p != self.to_act:
             raise _fail("rule.not_your_turn", seat=p, expected=self.to_act)
-        checker = getattr(self, "_check_" + kind)
-        checker(p, value)
+        _CHECKS[kind](self, p, value)
 
     def view(self, viewer: int | None = None, with_log: bool = True) -> View:
         """What ``viewer`` may see (``None``: a spectator). See :mod:`catan_core.views`."""
@@ -405,6 +413,19 @@ class Game(State):
             if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
         }
 
+    def _victims_by_hex(self) -> list[list[int]]:
+        """Per hex, the seats that may be robbed there, in seat order (empty: nobody)."""
+        victims: list[list[int]] = [[] for _ in range(HEX_COUNT)]
+        for q in sorted(self._robbable()):
+            pl = self.players[q]
+            for buildings in (pl.settlements, pl.cities):
+                for n in buildings:
+                    for h in NODE_HEXES[n]:
+                        here = victims[h]
+                        if not here or here[-1] != q:
+                            here.append(q)
+        return victims
+
     def _victims(self, h: int, robbable: set[int] | None = None) -> list[int]:
         """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
         if robbable is None:
@@ -505,7 +526,8 @@ class Game(State):
             self._pay(p, ROAD_COST)
         self.add_road(p, e)
         events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
-        self._update_longest_road(events, players=(p,))
+        self.extend_road_length(p, e)
+        self._award_longest_road([pl.road_length for pl in self.players], events)
         if phase == SETUP_ROAD:
             self._next_setup_step(events)
             return
@@ -847,12 +869,13 @@ class Game(State):
             if playable[ROAD_BUILDING]:
                 out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
             if playable[MONOPOLY]:
-                out += [Action(p, A.MONOPOLY, r) for r in range(5)]
+                out += _MONOPOLY_ACTIONS[p]
             if playable[YEAR_OF_PLENTY]:
                 out += self._year_of_plenty_actions(p)
+        ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
         for give in range(5):
-            if hand[give] >= 2 and hand[give] >= self.trade_ratio(p, give):
-                out += [Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give and self.bank[get]]
+            if hand[give] >= ratios[give]:
+                out += [action for get, action in trades[give] if bank[get]]
         return out
 
     def offer_actions(self, p: int | None = None) -> list[Action]:
@@ -892,7 +915,10 @@ class Game(State):
 
     def _update_longest_road(self, events: list[Event] | None = None, players: tuple[int, ...] | None = None) -> None:
         """Recompute the road lengths of ``players`` (default: all) and move Longest Road."""
-        lengths = self.update_road_lengths(players)
+        self._award_longest_road(self.update_road_lengths(players), events)
+
+    def _award_longest_road(self, lengths: list[int], events: list[Event] | None) -> None:
+        """Move Longest Road given everyone's road ``lengths``."""
         holder = self.longest_road
         new = award(lengths, holder, LONGEST_ROAD_MIN)
         if new != holder:
@@ -921,7 +947,7 @@ class Game(State):
 
     def _perform(self, action: Action, events: list[Event]) -> None:
         p, kind, value = action
-        getattr(self, "_do_" + kind)(p, value, events)
+        _PERFORMERS[kind](self, p, value, events)
         if kind in _POINT_KINDS:
             self._check_victory(self.current, events)
 
@@ -929,6 +955,11 @@ class Game(State):
         """The rule key explaining what the game is waiting for instead."""
         return "rule.phase_" + self.phase
 
+
+_CHECKS = {kind: getattr(Game, "_check_" + kind) for kind in A.KINDS}
+"""The rule check of each action kind: ``Game._check_<kind>(game, player, value)``."""
+_PERFORMERS = {kind: getattr(Game, "_do_" + kind) for kind in A.KINDS}
+"""What each action kind does: ``Game._do_<kind>(game, player, value, events)``."""
 
 _POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY, A.END})
 """Actions that can change someone's victory points."""

@@ -13,75 +13,96 @@ city breaks the trail there: a trail may end at it but not pass through it.
 >>> blocked = list(empty); blocked[0] = 1  # an opponent settles on intersection 0
 >>> longest_road([0, 1, 2], blocked, 0)
 2
+>>> longest_road([0, 1, 2, 40], empty, 0, within=40)  # only the network holding path 40
+1
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .board import EDGE_NODES
+from .board import EDGE_COUNT, EDGE_NODES
+
+EDGE_BITS: tuple[int, ...] = tuple(1 << e for e in range(EDGE_COUNT))
+"""Each path as one bit, for the set of roads a trail has used."""
 
 
-def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int) -> int:
+def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int, within: int = -1) -> int:
     """Length of the longest trail of ``player``'s ``roads`` (edge ids).
 
-    ``node_owner[n]`` is the seat owning a building on intersection ``n``, or -1.
+    ``node_owner[n]`` is the seat owning a building on intersection ``n``, or -1. With
+    ``within`` (one of ``roads``), only the connected network of roads holding it is
+    measured: after a road is added, the longest trail is the longer of the one before
+    and the longest in the new road's network.
     """
     if not roads:
         return 0
-    at_node: dict[int, list[int]] = {}
+    links: dict[int, list[tuple[int, int]]] = {}
+    """Per intersection: (bit of a road there, intersection at its other end)."""
     for e in roads:
-        for n in EDGE_NODES[e]:
-            at_node.setdefault(n, []).append(e)
-    used: set[int] = set()
+        a, b = EDGE_NODES[e]
+        bit = EDGE_BITS[e]
+        links.setdefault(a, []).append((bit, b))
+        links.setdefault(b, []).append((bit, a))
     best = 0
+    seen: set[int] = set()
+    for first in links if within < 0 else EDGE_NODES[within][:1]:
+        if first in seen:
+            continue
+        part = _network(first, links, seen)
+        best = max(best, _longest_in(part, links, node_owner, player, best))
+    return best
 
-    def walk(node: int, length: int) -> None:
-        nonlocal best
-        if length > best:
-            best = length
-        owner = node_owner[node]
-        if length and owner != -1 and owner != player:
-            return  # an opponent's building: the trail stops here
-        for e in at_node[node]:
-            if e not in used:
-                used.add(e)
-                a, b = EDGE_NODES[e]
-                walk(b if a == node else a, length + 1)
-                used.discard(e)
 
-    for node in _starts(at_node, node_owner, player):
-        walk(node, 0)
-        if best == len(roads):
+def _network(first: int, links: dict[int, list[tuple[int, int]]], seen: set[int]) -> list[int]:
+    """The intersections of the network of roads reaching ``first`` (added to ``seen``)."""
+    part = [first]
+    seen.add(first)
+    for node in part:
+        for _, other in links[node]:
+            if other not in seen:
+                seen.add(other)
+                part.append(other)
+    return part
+
+
+def _longest_in(
+    part: list[int], links: dict[int, list[tuple[int, int]]], node_owner: Sequence[int], player: int, known: int,
+) -> int:
+    """The longest trail in one network (intersections ``part``), stopping early once a
+    trail uses every road; when the network has no more roads than ``known`` it cannot
+    beat that, and its number of roads is returned instead."""
+    roads = sum(len(links[node]) for node in part) // 2
+    if roads <= known:
+        return roads
+    blocked = {node for node in part if node_owner[node] not in (-1, player)}
+
+    def walk(node: int, length: int, used: int) -> int:
+        if length and node in blocked:
+            return length  # an opponent's building: the trail stops here
+        best = length
+        for bit, other in links[node]:
+            if not used & bit:
+                found = walk(other, length + 1, used | bit)
+                if found > best:
+                    best = found
+        return best
+
+    best = 0
+    for node in _starts(part, links, blocked):
+        best = max(best, walk(node, 0, 0))
+        if best == roads:
             break
     return best
 
 
-def _starts(at_node: dict[int, list[int]], node_owner: Sequence[int], player: int) -> list[int]:
-    """Where a longest trail can begin: an intersection with an odd number of the player's
-    roads or with an opponent's building, or -- in a part of the network with neither -- any
-    intersection of it (its longest trail is then a closed loop).
+def _starts(part: list[int], links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
+    """Where a longest trail of one network can begin: an intersection with an odd number
+    of the player's roads or with an opponent's building, or -- when there is none -- any
+    intersection (its longest trail is then a closed loop).
 
     A trail beginning elsewhere leaves an unused road at its first intersection and could
     be made longer by starting with that road, so it is not a longest one.
     """
-    starts = [n for n, edges in at_node.items() if len(edges) % 2 or node_owner[n] not in (-1, player)]
-    covered: set[int] = set()
-    for n in starts:
-        covered.add(n)
-    seen: set[int] = set()
-    for n in at_node:
-        if n in seen:
-            continue
-        part = [n]
-        seen.add(n)
-        for m in part:  # the connected part of the network containing n
-            for e in at_node[m]:
-                a, b = EDGE_NODES[e]
-                other = b if a == m else a
-                if other not in seen:
-                    seen.add(other)
-                    part.append(other)
-        if not covered.intersection(part):
-            starts.append(n)
-    return starts
+    starts = [node for node in part if len(links[node]) % 2 or node in blocked]
+    return starts or part[:1]

@@ -11,7 +11,8 @@ satisfy, whether it comes from a save, a scenario or a guess of a computer playe
 A few fields are caches of others, kept because the rules read them constantly:
 ``node_owner``, ``node_city`` and ``edge_owner`` (from the players' pieces), and each
 player's ``road_length`` and ``ratios``. They are never written to JSON; the ``add_*``
-methods keep them in step and :meth:`State.rebuild` recomputes them.
+methods keep them in step, except the road lengths: :meth:`State.update_road_lengths`
+recomputes them and :meth:`State.extend_road_length` grows one after a road is added.
 
 >>> from catan_core.board import Board
 >>> state = State.new(Options(players=3), default_seats(3), Board.beginner(), Rng(1))
@@ -454,6 +455,13 @@ class State:
             pl = self.players[q]
             pl.road_length = longest_road(pl.roads, self.node_owner, q)
         return [pl.road_length for pl in self.players]
+
+    def extend_road_length(self, p: int, e: int) -> int:
+        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only the
+        network holding ``e`` can have a longer trail now) and return it."""
+        pl = self.players[p]
+        pl.road_length = max(pl.road_length, longest_road(pl.roads, self.node_owner, p, within=e))
+        return pl.road_length
 
     # --- derived facts -------------------------------------------------------------------------
 
