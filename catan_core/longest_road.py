@@ -76,6 +76,8 @@ def _longest_in(
     if roads <= known:
         return roads
     blocked = {node for node in part if node_owner[node] not in (-1, player)}
+    if roads == len(part) - 1:
+        return _longest_in_tree(part, links, blocked)
 
     def walk(node: int, length: int, used: int) -> int:
         if length and node in blocked:
@@ -94,6 +96,39 @@ def _longest_in(
         if best == roads:
             break
     return best
+
+
+def _longest_in_tree(part: list[int], links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> int:
+    """The longest trail in a network without a loop (a tree): opponents' buildings cut it
+    into pieces, and in each piece the longest trail is found by two sweeps, from any of
+    its intersections to the farthest one, then from that one to the farthest again."""
+    best = 1  # any single road
+    covered = 0
+    for node in part:
+        if node in blocked or covered & links[node][0][0]:
+            continue  # a piece is swept from one of its free intersections, once
+        far, _, roads = _farthest(node, links, blocked)
+        covered |= roads
+        best = max(best, _farthest(far, links, blocked)[1])
+    return best
+
+
+def _farthest(start: int, links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> tuple[int, int, int]:
+    """In a tree: the intersection farthest from ``start`` by a trail, its distance, and the
+    bits of the roads walked (trails stop at opponents' buildings)."""
+    far, distance, walked = start, 0, 0
+    todo = [(start, 0, 0)]
+    while todo:
+        node, length, came = todo.pop()
+        if length > distance:
+            far, distance = node, length
+        if length and node in blocked:
+            continue
+        for bit, other in links[node]:
+            if bit != came:
+                walked |= bit
+                todo.append((other, length + 1, bit))
+    return far, distance, walked
 
 
 def _starts(part: list[int], links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> list[int]:
