@@ -73,13 +73,15 @@ _SETTLEMENT_ACTIONS = tuple(tuple(Action(p, A.SETTLEMENT, n) for n in range(NODE
 _CITY_ACTIONS = tuple(tuple(Action(p, A.CITY, n) for n in range(NODE_COUNT)) for p in _SEATS)
 _MONOPOLY_ACTIONS = tuple(tuple(Action(p, A.MONOPOLY, r) for r in range(5)) for p in _SEATS)
 _MARITIME_ACTIONS = tuple(
-    tuple(tuple((get, Action(p, A.MARITIME, (give, get))) for get in range(5) if get != give) for give in range(5))
+    tuple(tuple(Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give) for give in range(5))
     for p in _SEATS
 )
-"""Per seat and resource given: (resource taken, the trade)."""
+"""Per seat and resource given, the trades for each other resource."""
 _ROBBER_ACTIONS = tuple(
-    {(h, v): Action(p, A.ROBBER, (h, v)) for h in range(HEX_COUNT) for v in (-1, *_SEATS)} for p in _SEATS
+    tuple(tuple(Action(p, A.ROBBER, (h, v)) for v in (*_SEATS, -1)) for h in range(HEX_COUNT)) for p in _SEATS
 )
+"""Per seat and hex, the robber moves indexed by victim: ``[p][h][v]``, where ``v = -1``
+(the last entry) robs nobody."""
 _NOBODY = (-1,)
 """The victim of a robber move where nobody can be robbed."""
 _SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
@@ -208,7 +210,7 @@ class Game(State):
             actions = _ROBBER_ACTIONS[p]
             victims = self._victims_by_hex()
             robber = self.robber
-            return [actions[h, v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
+            return [actions[h][v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
         if phase == DISCARD:
             return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
         if phase == ROAD_BUILDING_PHASE:
@@ -351,11 +353,15 @@ class Game(State):
             if h == robber:
                 events.append(Event("robber_blocks", -1, {"hex": h}))
                 continue
+            owed = claims.get(r)
             for node in nodes:
                 owner = node_owner[node]
                 if owner >= 0:
-                    owed = claims.setdefault(r, {})
+                    if owed is None:
+                        owed = claims[r] = {}
                     owed[owner] = owed.get(owner, 0) + (2 if node_city[node] else 1)
+        if not claims:
+            return
         received: dict[int, list[int]] = {}
         for r in sorted(claims):
             owed = claims[r]
@@ -369,7 +375,10 @@ class Game(State):
             for owner, count in owed.items():
                 self.bank[r] -= count
                 self.players[owner].hand[r] += count
-                received.setdefault(owner, [0] * 5)[r] += count
+                cards = received.get(owner)
+                if cards is None:
+                    cards = received[owner] = [0] * 5
+                cards[r] += count
         for owner in sorted(received):
             events.append(Event("produce", owner, {"cards": received[owner]}))
 
@@ -862,20 +871,21 @@ class Game(State):
             out += [actions[n] for n in pl.settlements]
         if wool and grain and ore and any(self.deck):
             out.append(_SIMPLE_ACTIONS[p, A.BUY])
-        if not self.dev_played:
-            playable = [pl.dev[c] - pl.dev_new[c] for c in range(5)]
-            if playable[KNIGHT]:
+        if not self.dev_played and any(pl.dev):
+            dev, new = pl.dev, pl.dev_new  # playable: held before this turn
+            if dev[KNIGHT] > new[KNIGHT]:
                 out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
-            if playable[ROAD_BUILDING]:
+            if dev[ROAD_BUILDING] > new[ROAD_BUILDING]:
                 out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
-            if playable[MONOPOLY]:
+            if dev[MONOPOLY] > new[MONOPOLY]:
                 out += _MONOPOLY_ACTIONS[p]
-            if playable[YEAR_OF_PLENTY]:
+            if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
                 out += self._year_of_plenty_actions(p)
         ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
+        full_bank = all(bank)
         for give in range(5):
             if hand[give] >= ratios[give]:
-                out += [action for get, action in trades[give] if bank[get]]
+                out += trades[give] if full_bank else [a for a in trades[give] if bank[a.value[1]]]
         return out
 
     def offer_actions(self, p: int | None = None) -> list[Action]:
@@ -961,8 +971,9 @@ _CHECKS = {kind: getattr(Game, "_check_" + kind) for kind in A.KINDS}
 _PERFORMERS = {kind: getattr(Game, "_do_" + kind) for kind in A.KINDS}
 """What each action kind does: ``Game._do_<kind>(game, player, value, events)``."""
 
-_POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY, A.END})
-"""Actions that can change someone's victory points."""
+_POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY})
+"""Actions that can change someone's victory points (``end`` too, but the turn it starts
+checks its player's points itself)."""
 
 
 def _one(r: int) -> Cards:

@@ -498,7 +498,13 @@ class State:
     def setup_spots(self) -> list[int]:
         """Intersections where a set-up settlement may go (free, and no neighbour built on)."""
         owner = self.node_owner
-        return [n for n in range(NODE_COUNT) if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n])]
+        blocked = [False] * NODE_COUNT
+        for n in range(NODE_COUNT):
+            if owner[n] >= 0:
+                blocked[n] = True
+                for m in NODE_NODES[n]:
+                    blocked[m] = True
+        return [n for n in range(NODE_COUNT) if not blocked[n]]
 
     # --- JSON ------------------------------------------------------------------------------------
 
