@@ -61,16 +61,20 @@ class BoardInfo:
         self.harbor = [board.node_harbor(n) for n in range(NODE_COUNT)]
 
 
-_INFO: dict[Board, BoardInfo] = {}
+_INFO: dict[int, tuple[Board, BoardInfo]] = {}
+"""By ``id`` of the board (hashing a board costs more than the look-up): the board, kept
+alive so that its id stays its own, and its tables."""
 
 
 def board_info(board: Board) -> BoardInfo:
     """The (cached) tables of ``board``."""
-    info = _INFO.get(board)
-    if info is None:
-        if len(_INFO) > 64:
-            _INFO.clear()
-        info = _INFO[board] = BoardInfo(board)
+    entry = _INFO.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    if len(_INFO) > 64:
+        _INFO.clear()
+    info = BoardInfo(board)
+    _INFO[id(board)] = (board, info)
     return info
 
 
@@ -158,21 +162,21 @@ def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
     frontier.update(pl.cities)
     out: dict[int, int] = {}
     seen = set(frontier)
-    links = _NODE_LINKS
+    links, neighbours = _NODE_LINKS, NODE_NODES
     for d in range(depth + 1):
         nxt: list[int] = []
-        for n in frontier:
+        last = d == depth
+        for n in frontier:  # every intersection is in one frontier at most
             owner = node_owner[n]
             if owner < 0:
-                for m in NODE_NODES[n]:
+                for m in neighbours[n]:
                     if node_owner[m] >= 0:
                         break
                 else:
-                    if n not in out:
-                        out[n] = d
+                    out[n] = d
             elif owner != p:
                 continue
-            if d == depth:
+            if last:
                 continue
             for e, m in links[n]:
                 if edge_owner[e] < 0 and m not in seen:
