@@ -171,7 +171,10 @@ class Game(State):
         if check:
             self.check_action(action)
         events: list[Event] = []
-        self._perform(action, events)
+        p, kind, value = action
+        _PERFORMERS[kind](self, p, value, events)
+        if kind in _POINT_KINDS:
+            self._check_victory(self.current, events)
         self.history.append(action)
         self.log.extend(events)
         return events
@@ -191,15 +194,16 @@ class Game(State):
         list holds their one-card-for-one-card forms; :meth:`is_legal` and :meth:`apply`
         accept any other well-formed offer.
         """
-        p = self.to_act
         phase = self.phase
-        if phase == MAIN:
-            return self._main_actions(p)
+        if phase == MAIN:  # the current player acts in these two phases
+            return self._main_actions(self.current)
         if phase == ROLL:
-            out = [_SIMPLE_ACTIONS[p, A.ROLL]]
-            if self._can_play_dev(p, KNIGHT):
-                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
-            return out
+            p = self.current
+            pl = self.players[p]
+            if not self.dev_played and pl.dev[KNIGHT] > pl.dev_new[KNIGHT]:
+                return [_SIMPLE_ACTIONS[p, A.ROLL], _SIMPLE_ACTIONS[p, A.KNIGHT]]
+            return [_SIMPLE_ACTIONS[p, A.ROLL]]
+        p = self.to_act
         if phase == SETUP_SETTLEMENT:
             actions = _SETTLEMENT_ACTIONS[p]
             return [actions[n] for n in self.setup_spots()]
@@ -482,10 +486,10 @@ class Game(State):
         nodes.update(pl.cities)
         for e in pl.roads:
             for n in EDGE_NODES[e]:
-                if node_owner[n] < 0 or node_owner[n] == p:
+                owner = node_owner[n]
+                if owner < 0 or owner == p:
                     nodes.add(n)
-        spots = {e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0}
-        return sorted(spots)
+        return sorted({e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0})
 
     def _settlement_spots(self, p: int) -> list[int]:
         """Intersections where seat ``p`` may build a settlement (after the set-up)."""
@@ -493,8 +497,12 @@ class Game(State):
         spots = set()
         for e in self.players[p].roads:
             for n in EDGE_NODES[e]:
-                if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n]):
-                    spots.add(n)
+                if owner[n] < 0 and n not in spots:
+                    for m in NODE_NODES[n]:
+                        if owner[m] >= 0:
+                            break  # the distance rule
+                    else:
+                        spots.add(n)
         return sorted(spots)
 
     def _check_pay(self, p: int, cost: Cards) -> None:
@@ -954,12 +962,6 @@ class Game(State):
             events.append(Event("win", p, {"points": points}))
 
     # --- dispatch --------------------------------------------------------------------------------
-
-    def _perform(self, action: Action, events: list[Event]) -> None:
-        p, kind, value = action
-        _PERFORMERS[kind](self, p, value, events)
-        if kind in _POINT_KINDS:
-            self._check_victory(self.current, events)
 
     def _phase_rule(self) -> str:
         """The rule key explaining what the game is waiting for instead."""
