@@ -44,38 +44,36 @@ def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int, w
         bit = EDGE_BITS[e]
         links.setdefault(a, []).append((bit, b))
         links.setdefault(b, []).append((bit, a))
+    blocked = {n for n in links if node_owner[n] != -1 and node_owner[n] != player}
     best = 0
     seen: set[int] = set()
     for first in links if within < 0 else EDGE_NODES[within][:1]:
-        if first in seen:
-            continue
-        part = _network(first, links, seen)
-        best = max(best, _longest_in(part, links, node_owner, player, best))
+        if first not in seen:
+            part, count = _network(first, links, seen)
+            if count > best:  # else this network cannot hold a longer trail
+                best = max(best, _longest_in(part, count, links, blocked))
     return best
 
 
-def _network(first: int, links: dict[int, list[tuple[int, int]]], seen: set[int]) -> list[int]:
-    """The intersections of the network of roads reaching ``first`` (added to ``seen``)."""
+def _network(first: int, links: dict[int, list[tuple[int, int]]], seen: set[int]) -> tuple[list[int], int]:
+    """The intersections of the network of roads reaching ``first`` (added to ``seen``) and
+    its number of roads."""
     part = [first]
     seen.add(first)
+    ends = 0
     for node in part:
-        for _, other in links[node]:
+        here = links[node]
+        ends += len(here)
+        for _, other in here:
             if other not in seen:
                 seen.add(other)
                 part.append(other)
-    return part
+    return part, ends // 2
 
 
-def _longest_in(
-    part: list[int], links: dict[int, list[tuple[int, int]]], node_owner: Sequence[int], player: int, known: int,
-) -> int:
-    """The longest trail in one network (intersections ``part``), stopping early once a
-    trail uses every road; when the network has no more roads than ``known`` it cannot
-    beat that, and its number of roads is returned instead."""
-    roads = sum(len(links[node]) for node in part) // 2
-    if roads <= known:
-        return roads
-    blocked = {node for node in part if node_owner[node] not in (-1, player)}
+def _longest_in(part: list[int], roads: int, links: dict[int, list[tuple[int, int]]], blocked: set[int]) -> int:
+    """The longest trail in one network (intersections ``part``, ``roads`` roads), stopping
+    early once a trail uses every road."""
     if roads == len(part) - 1:
         return _longest_in_tree(part, links, blocked)
 
