@@ -426,6 +426,12 @@ class Game(State):
             if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
         }
 
+    def robber_targets(self) -> list[tuple[int, list[int]]]:
+        """Each hex the robber may move to now, in order, with the seats that may be robbed
+        there (``[-1]``: nobody): the robber moves of :meth:`legal_actions`, by hex."""
+        victims = self._victims_by_hex()
+        return [(h, victims[h] or [-1]) for h in range(HEX_COUNT) if h != self.robber]
+
     def _victims_by_hex(self) -> list[list[int]]:
         """Per hex, the seats that may be robbed there, in seat order (empty: nobody)."""
         victims: list[list[int]] = [[] for _ in range(HEX_COUNT)]

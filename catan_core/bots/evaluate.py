@@ -147,8 +147,29 @@ _NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per intersection: (path, intersection at its other end)."""
 
 
+SPOTS_REMEMBERED = 256
+"""How many answers of :func:`spot_distances` are kept (then all are forgotten at once)."""
+_SPOTS: dict[tuple, dict[int, int]] = {}
+"""Recent answers of :func:`spot_distances`, by everything they depend on."""
+
+
 def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
-    """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed."""
+    """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed.
+
+    A search meets the same pieces over and over (after a maritime trade, for every
+    candidate build that is not a road or settlement), so recent answers are kept: the
+    dict returned may be shared, do not change it."""
+    pl = game.players[p]
+    key = (p, depth, tuple(pl.roads), tuple(pl.settlements), tuple(pl.cities), tuple(game.node_owner), tuple(game.edge_owner))
+    spots = _SPOTS.get(key)
+    if spots is None:
+        if len(_SPOTS) >= SPOTS_REMEMBERED:
+            _SPOTS.clear()
+        spots = _SPOTS[key] = _spot_distances(game, p, depth)
+    return spots
+
+
+def _spot_distances(game: Game, p: int, depth: int) -> dict[int, int]:
     node_owner, edge_owner = game.node_owner, game.edge_owner
     pl = game.players[p]
     frontier: set[int] = set()
@@ -232,9 +253,23 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     if len(pl.settlements) < SETTLEMENTS:
         spots = spot_distances(game, p, len(w.spot) - 1)
         if spots:
-            worths = sorted(
-                (1.0 + node_worth(info, n, rw, prod, w, horizon)) * w.spot[d] for n, d in spots.items()
-            )
+            # node_worth(info, n, rw, prod, w, horizon) written out: the hottest loop of a search
+            node_prod, harbors, share, pip = info.node_prod, info.harbor, w.spot, w.pip
+            new_resource, generic_harbor = w.diversity * 0.5, w.harbor_generic * 0.5
+            worths = []
+            for n, d in spots.items():
+                worth = 0.0
+                for _, r, pips in node_prod[n]:
+                    worth += rw[r] * pips * pip * horizon
+                    if prod[r] == 0:
+                        worth += new_resource
+                harbor = harbors[n]
+                if harbor == GENERIC_HARBOR:
+                    worth += generic_harbor
+                elif harbor >= 0:
+                    worth += w.harbor_special * prod[harbor] * 0.5
+                worths.append((1.0 + worth) * share[d])
+            worths.sort()
             score += worths[-1] + (0.5 * worths[-2] if len(worths) > 1 else 0.0)
             spots_at_hand = 0 in spots.values()
     # the hand

@@ -262,10 +262,7 @@ class BeginnerPolicy:
                 if a.kind == A.ROBBER:
                     out.setdefault(a.value[0], []).append(a.value[1])
             return list(out.items())
-        byhex: dict[int, list[int]] = {}
-        for a in game.legal_actions():
-            byhex.setdefault(a.value[0], []).append(a.value[1])
-        return list(byhex.items())
+        return game.robber_targets()
 
     # --- discards ------------------------------------------------------------------------------
 
