@@ -380,9 +380,9 @@ def plan_trades(
     """Maritime trades that make ``hand`` pay ``cost`` (None when impossible).
 
     Gives first the resources with the most spare cards (and lowest ``keep`` worth)."""
+    if hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] and hand[4] >= cost[4]:
+        return []  # nothing missing
     need = missing(hand, cost)
-    if not any(need):
-        return []
     spare = [hand[r] - cost[r] if hand[r] > cost[r] else 0 for r in range(5)]
     bank = list(bank)
     trades: list[tuple[int, int]] = []

@@ -589,19 +589,26 @@ class StandardPolicy(BeginnerPolicy):
 
     def robber(self, game: Game, p: int, ctx: Context) -> tuple[int, int]:
         best, best_score = (-1, -1), -1e9
+        threats = self.threats(game, p)
         for h, victims in self.robber_options(game, p, ctx):
             for v in victims:
-                score = self.robber_score(game, p, h, v) + 0.0001 * self.rng.below(100)
+                score = self.robber_score(game, p, h, v, threats) + 0.0001 * self.rng.below(100)
                 if score > best_score:
                     best, best_score = (h, v), score
         return best
 
-    def robber_score(self, game: Game, p: int, h: int, v: int) -> float:
+    @staticmethod
+    def threats(game: Game, p: int) -> list[float]:
+        """Every seat's :func:`~catan_core.bots.evaluate.threat` as seat ``p`` sees it (0 for itself)."""
+        return [threat(game, q) if q != p else 0.0 for q in range(len(game.players))]
+
+    def robber_score(self, game: Game, p: int, h: int, v: int, threats: list[float] | None = None) -> float:
         """How good moving the robber to ``h`` and robbing ``v`` looks: blocked pips
-        weighted by each owner's threat, plus the steal."""
+        weighted by each owner's threat, plus the steal (``threats``: :meth:`threats`, when
+        already known)."""
         info = board_info(game.board)
-        n = len(game.players)
-        threats = [threat(game, q) if q != p else 0.0 for q in range(n)]
+        if threats is None:
+            threats = self.threats(game, p)
         top = max(threats) or 1.0
         score = 0.0
         for node in HEX_NODES[h]:
