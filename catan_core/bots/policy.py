@@ -406,15 +406,25 @@ class StandardPolicy(BeginnerPolicy):
             targets += [(A.ROAD, e, ROAD_COST) for e in game.road_spots(p)]
         if any(game.deck):
             targets.append((A.BUY, -1, DEV_COST))
+        paid: dict[Cards, tuple[list[tuple[int, int]] | None, Game]] = {}
+        """Per cost of a build: the trades that pay it and the position after them (the same
+        for every road or settlement, so planned and made once)."""
         for kind, spot, cost in targets:
-            trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
-            if trades is None:
-                continue
-            sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
+                trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
+                if trades is None:
+                    continue
+                sim = after_trades(game, p, trades, True)
                 score = value(sim, p, w) + self.dev_card_worth(sim, p)
                 action = Action(p, A.BUY)
             else:
+                if cost not in paid:
+                    trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
+                    paid[cost] = (trades, after_trades(game, p, trades, False) if trades else game)
+                trades, position = paid[cost]
+                if trades is None:
+                    continue
+                sim = position.copy()
                 action = Action(p, kind, spot)
                 sim.apply(action, check=False)
                 score = value(sim, p, w)
