@@ -35,7 +35,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Runs unchanged in CPython and in Pyodide; GAMES, DECISIONS, PLAYOUTS and CLOCK are set before it.
+# Runs unchanged in CPython and in Pyodide; PLAYOUT_GAMES, DECISIONS, PLAYOUTS and CLOCK are set before it.
 MEASURE = r"""
 import json, time
 from catan_core.bots import make_bot
@@ -76,7 +76,7 @@ def strong_playouts(games, decisions, playouts, clock):
     return totals
 
 
-PLAYOUTS_RESULT = json.dumps(strong_playouts(GAMES, DECISIONS, PLAYOUTS, CLOCK))
+PLAYOUTS_RESULT = json.dumps(strong_playouts(PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK))
 """
 
 
@@ -84,7 +84,7 @@ def measure(tree: str, games: int, decisions: int, playouts: int) -> dict[str, f
     """One measurement in a fresh CPython process with ``tree`` first on ``sys.path``."""
     prelude = (
         f"import sys, time\nsys.path.insert(0, {tree!r})\n"
-        f"GAMES, DECISIONS, PLAYOUTS, CLOCK = {games}, {decisions}, {playouts}, time.process_time\n"
+        f"PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK = {games}, {decisions}, {playouts}, time.process_time\n"
     )
     code = prelude + MEASURE + "\nprint(PLAYOUTS_RESULT)\n"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=tree)
