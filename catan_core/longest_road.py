@@ -25,6 +25,11 @@ from .board import EDGE_COUNT, EDGE_NODES
 
 EDGE_BITS: tuple[int, ...] = tuple(1 << e for e in range(EDGE_COUNT))
 """Each path as one bit, for the set of roads a trail has used."""
+REMEMBERED = 512
+"""How many answers of :func:`longest_road` are kept (then all are forgotten at once)."""
+_RECENT: dict[tuple, int] = {}
+"""Recent answers by their arguments: a computer player's search measures the same
+networks over and over (each candidate road, in every playout)."""
 
 
 def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int, within: int = -1) -> int:
@@ -37,6 +42,16 @@ def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int, w
     """
     if not roads:
         return 0
+    key = (player, within, tuple(roads), tuple(node_owner))
+    length = _RECENT.get(key)
+    if length is None:
+        if len(_RECENT) >= REMEMBERED:
+            _RECENT.clear()
+        length = _RECENT[key] = _longest(roads, node_owner, player, within)
+    return length
+
+
+def _longest(roads: Sequence[int], node_owner: Sequence[int], player: int, within: int) -> int:
     links: dict[int, list[tuple[int, int]]] = {}
     """Per intersection: (bit of a road there, intersection at its other end)."""
     for e in roads:
