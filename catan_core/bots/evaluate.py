@@ -41,7 +41,7 @@ ROAD_COST = (1, 1, 0, 0, 0)
 class BoardInfo:
     """Look-up tables for one layout."""
 
-    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor")
+    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor", "weights")
 
     def __init__(self, board: Board) -> None:
         self.pips = [PIPS[board.numbers[h]] if board.numbers[h] else 0 for h in range(HEX_COUNT)]
@@ -59,6 +59,8 @@ class BoardInfo:
         self.scarcity = [min(1.5, max(0.7, (mean / max(1, t)) ** 0.5)) for t in self.res_total]
         """Per resource: above 1 when the board produces less of it than average."""
         self.harbor = [board.node_harbor(n) for n in range(NODE_COUNT)]
+        self.weights: dict[tuple[int, int], tuple[Weights, list[float]]] = {}
+        """Answers of :func:`resource_weights` on this board, by (points of buildings, id of the weights)."""
 
 
 _INFO: dict[int, tuple[Board, BoardInfo]] = {}
@@ -113,14 +115,29 @@ STRONG = Weights(card=0.02, discard_risk=0.2, progress_city=0.3, progress_settle
 """The strong level's weights (tuned by self-play against the standard level)."""
 
 
+REMEMBERED_WEIGHTS = 256
+"""How many answers of :func:`resource_weights` a board keeps (then all are forgotten at once)."""
+
+
 def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
-    """How much seat ``p`` values each resource now: board scarcity times the stage of the game."""
+    """How much seat ``p`` values each resource now: board scarcity times the stage of the game.
+
+    The answer is kept per board, buildings and weights: the list returned may be shared, do
+    not change it."""
     info = board_info(game.board)
     pl = game.players[p]
-    stage = min(1.0, (len(pl.settlements) + 2 * len(pl.cities) - 2) / 6)
-    return [
+    built = len(pl.settlements) + 2 * len(pl.cities)
+    known = info.weights.get((built, id(w)))
+    if known is not None and known[0] is w:
+        return known[1]
+    stage = min(1.0, (built - 2) / 6)
+    weights = [
         info.scarcity[r] * ((1 - stage) * w.early_resources[r] + stage * w.late_resources[r]) for r in range(5)
     ]
+    if len(info.weights) > REMEMBERED_WEIGHTS:
+        info.weights.clear()
+    info.weights[built, id(w)] = (w, weights)
+    return weights
 
 
 def production(game: Game, p: int, info: BoardInfo | None = None) -> list[int]:
