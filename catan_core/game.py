@@ -635,10 +635,6 @@ class Game(State):
         pl.dev_new[card] += 1
         events.append(Event("buy", p, {}, {"card": card}, (p,)))
 
-    def _can_play_dev(self, p: int, card: int) -> bool:
-        pl = self.players[p]
-        return not self.dev_played and pl.dev[card] - pl.dev_new[card] > 0
-
     def _check_dev(self, p: int, card: int) -> None:
         pl = self.players[p]
         if self.phase not in (MAIN, ROLL) or (self.phase == ROLL and card != KNIGHT):
@@ -898,7 +894,7 @@ class Game(State):
         ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
         full_bank = all(bank)
         for give in range(5):
-            if hand[give] >= ratios[give]:
+            if hand[give] >= ratios[give]:  # ratios are 2 to 4
                 out += trades[give] if full_bank else [a for a in trades[give] if bank[a.value[1]]]
         return out
 

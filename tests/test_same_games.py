@@ -80,3 +80,69 @@ def test_standard_game_is_the_same_as_before():
 
 def test_strong_game_is_the_same_as_before():
     assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
+
+
+# --- the fast paths against plain reference versions ---------------------------------------------
+
+
+def reference_longest_road(roads, node_owner, player):
+    """Longest trail by trying every start and every way on (no shortcut)."""
+    from catan_core.board import EDGE_NODES
+
+    def walk(node, length, used):
+        best = length
+        if length and node_owner[node] not in (-1, player):
+            return best
+        for e in roads:
+            if e not in used and node in EDGE_NODES[e]:
+                a, b = EDGE_NODES[e]
+                best = max(best, walk(b if a == node else a, length + 1, used | {e}))
+        return best
+
+    return max((walk(n, 0, frozenset()) for e in roads for n in EDGE_NODES[e]), default=0)
+
+
+def test_longest_road_matches_a_plain_search():
+    from catan_core.board import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES
+    from catan_core.longest_road import longest_road
+
+    rng = Rng(11)
+    for _ in range(400):
+        roads: list[int] = []
+        e = rng.below(EDGE_COUNT)
+        while len(roads) < 1 + rng.below(13):
+            if e not in roads:
+                roads.append(e)
+            e = rng.below(EDGE_COUNT) if rng.below(8) == 0 else rng.choice(NODE_EDGES[rng.choice(EDGE_NODES[e])])
+        owner = [-1] * NODE_COUNT
+        for _ in range(rng.below(6)):
+            owner[rng.below(NODE_COUNT)] = rng.below(3) - 1
+        expected = reference_longest_road(roads, owner, 0)
+        assert longest_road(roads, owner, 0) == expected
+        before = reference_longest_road(roads[:-1], owner, 0)
+        assert max(before, longest_road(roads, owner, 0, within=roads[-1])) == expected
+
+
+def test_discard_choices_are_every_sub_hand_in_order():
+    from itertools import product
+
+    from catan_core.game import _sub_multisets
+
+    rng = Rng(5)
+    for _ in range(200):
+        hand = [rng.below(5) for _ in range(5)]
+        size = rng.below(sum(hand) + 1)
+        expected = [c for c in product(*(range(h + 1) for h in hand)) if sum(c) == size]
+        assert list(_sub_multisets(hand, size)) == expected
+
+
+def test_remembered_spot_distances_are_fresh_ones():
+    from catan_core.bots import evaluate
+
+    for seed in (1, 2):
+        game = random_game(seed)
+        for p in range(4):
+            for depth in (0, 2, 3):
+                fresh = evaluate._spot_distances(game, p, depth)
+                assert list(evaluate.spot_distances(game, p, depth).items()) == list(fresh.items())
+                assert list(evaluate.spot_distances(game, p, depth).items()) == list(fresh.items())
