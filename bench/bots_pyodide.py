@@ -121,7 +121,8 @@ def run_in_pyodide(prelude: str, baseline: Path | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = build.build(Path(tmp) / "dist")
         (dist / "_bench_bots.html").write_text(PAGE, encoding="utf-8")
-        (dist / "_bench_bots.py").write_text(code(prelude, "/home/pyodide/_baseline" if baseline else ""), encoding="utf-8")
+        measure = code(prelude, "/home/pyodide/_baseline" if baseline else "")
+        (dist / "_bench_bots.py").write_text(measure, encoding="utf-8")
         if baseline:
             build.zip_python((baseline / "catan_core",), dist / "_baseline.zip")
         server, base = build.start_server(dist)

@@ -743,7 +743,8 @@ def _copier(share: bool) -> Callable[[State, object], None]:
     lines = ["def copy(source, target):"]
     lines += [f"    target.{name} = source.{name}" for name in _SHARED]
     for name, _ in _OWNED:
-        lines.append(f"    target.{name} = source.{name}" if share else f"    target.{name} = copy_{name}(source.{name})")
+        copied = f"source.{name}" if share else f"copy_{name}(source.{name})"
+        lines.append(f"    target.{name} = {copied}")
     scope: dict[str, Any] = {f"copy_{name}": copier for name, copier in _OWNED}
     exec("\n".join(lines), scope)
     return scope["copy"]

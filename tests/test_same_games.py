@@ -67,7 +67,9 @@ def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int 
     the machine's speed."""
     game = Game(Options(players=len(levels)), seed=seed)
     strong = {"budget": 100.0, "playouts": playouts}
-    bots = [make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)]
+    bots = [
+        make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)
+    ]
     while game.winner < 0 and len(game.history) < max_actions:
         p = game.to_act
         game.apply(bots[p].decide(game.view(p)))

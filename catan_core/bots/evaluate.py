@@ -177,7 +177,10 @@ def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
     candidate build that is not a road or settlement), so recent answers are kept: the
     dict returned may be shared, do not change it."""
     pl = game.players[p]
-    key = (p, depth, tuple(pl.roads), tuple(pl.settlements), tuple(pl.cities), tuple(game.node_owner), tuple(game.edge_owner))
+    key = (
+        p, depth, tuple(pl.roads), tuple(pl.settlements), tuple(pl.cities),
+        tuple(game.node_owner), tuple(game.edge_owner),
+    )
     spots = _SPOTS.get(key)
     if spots is None:
         if len(_SPOTS) >= SPOTS_REMEMBERED:
