@@ -10,7 +10,12 @@ timing every ``decide()`` call with ``time.perf_counter``. The same Python code 
 this CPython. It prints, per level and interpreter, the number of decisions and the median,
 95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
 measured on its first decisions only (it spends up to its budget on each).
-No timing is asserted.
+
+It also prints the Strong playouts per second of ``bench/playouts.py`` (its
+:data:`~playouts.MEASURE`, timed with ``time.perf_counter`` in both interpreters) for
+``--playout-decisions`` strong decisions of one game; ``--baseline DIR`` measures them too
+with the ``catan_core`` of the code tree ``DIR`` (an earlier version), in the same Pyodide
+and the same CPython. No timing is asserted.
 """
 
 from __future__ import annotations
@@ -23,8 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 import build  # noqa: E402
+import playouts  # noqa: E402
 
 # Runs unchanged in Pyodide and in CPython; GAMES and STRONG_DECISIONS are set before it.
 MEASURE = r"""
@@ -48,11 +55,25 @@ def decision_times(level, games, limit):
     return times
 
 
-RESULT = json.dumps({
+RESULT = {
     "beginner": decision_times("beginner", GAMES, 10**9),
     "standard": decision_times("standard", GAMES, 10**9),
     "strong": decision_times("strong", 1, STRONG_DECISIONS),
-})
+}
+"""
+
+# Appended to MEASURE: Strong playouts per second (bench/playouts.py), with this tree's code and,
+# when BASELINE names a folder holding another catan_core, with that one, imported afresh.
+PLAYOUTS = playouts.MEASURE + r"""
+import sys
+RESULT["playouts"] = json.loads(PLAYOUTS_RESULT)
+if BASELINE:
+    for name in [m for m in sys.modules if m == "catan_core" or m.startswith("catan_core.")]:
+        del sys.modules[name]
+    sys.path.insert(0, BASELINE)
+    exec(compile(PLAYOUTS_CODE, "playouts", "exec"))
+    RESULT["baseline playouts"] = json.loads(PLAYOUTS_RESULT)
+RESULT = json.dumps(RESULT)
 """
 
 PAGE = """<!doctype html>
@@ -63,6 +84,10 @@ PAGE = """<!doctype html>
   const pyodide = await loadPyodide();
   const zip = await (await fetch("./catan.zip")).arrayBuffer();
   pyodide.unpackArchive(zip, "zip");
+  const baseline = await fetch("./_baseline.zip");
+  if (baseline.ok) {
+    pyodide.unpackArchive(await baseline.arrayBuffer(), "zip", { extractDir: "/home/pyodide/_baseline" });
+  }
   const code = await (await fetch("./_bench_bots.py")).text();
   pyodide.runPython(code);
   document.getElementById("out").textContent = pyodide.globals.get("RESULT");
@@ -77,21 +102,29 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run_in_cpython(prelude: str) -> dict[str, list[float]]:
+def code(prelude: str, baseline: str) -> str:
+    """The whole measurement: decision times, then playouts (also with ``baseline``'s code)."""
+    return f"{prelude}BASELINE = {baseline!r}\nPLAYOUTS_CODE = {playouts.MEASURE!r}\n{MEASURE}{PLAYOUTS}"
+
+
+def run_in_cpython(prelude: str, baseline: Path | None) -> dict:
     """The measurement in this interpreter."""
     scope: dict[str, object] = {}
-    exec(prelude + MEASURE, scope)
+    exec(code(prelude, str(baseline) if baseline else ""), scope)
     return json.loads(str(scope["RESULT"]))
 
 
-def run_in_pyodide(prelude: str) -> dict[str, list[float]]:
+def run_in_pyodide(prelude: str, baseline: Path | None) -> dict:
     """The measurement in Pyodide in headless Chromium."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = build.build(Path(tmp) / "dist")
         (dist / "_bench_bots.html").write_text(PAGE, encoding="utf-8")
-        (dist / "_bench_bots.py").write_text(prelude + MEASURE, encoding="utf-8")
+        measure = code(prelude, "/home/pyodide/_baseline" if baseline else "")
+        (dist / "_bench_bots.py").write_text(measure, encoding="utf-8")
+        if baseline:
+            build.zip_python((baseline / "catan_core",), dist / "_baseline.zip")
         server, base = build.start_server(dist)
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         page = browser.new_page()
@@ -109,9 +142,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2, help="games per level for beginner and standard")
     parser.add_argument("--strong-decisions", type=int, default=20, help="decisions timed for the strong level")
+    parser.add_argument("--playout-decisions", type=int, default=60, help="strong decisions whose playouts are counted")
+    parser.add_argument("--baseline", type=Path, help="another code tree whose playouts/s are measured too")
     args = parser.parse_args()
-    prelude = f"GAMES = {args.games}\nSTRONG_DECISIONS = {args.strong_decisions}\n"
-    results = {"Pyodide": run_in_pyodide(prelude), "CPython": run_in_cpython(prelude)}
+    prelude = (
+        f"import time\nGAMES = {args.games}\nSTRONG_DECISIONS = {args.strong_decisions}\n"
+        f"PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK = 1, {args.playout_decisions}, 64, time.perf_counter\n"
+    )
+    baseline = args.baseline.resolve() if args.baseline else None
+    results = {"Pyodide": run_in_pyodide(prelude, baseline), "CPython": run_in_cpython(prelude, baseline)}
     print(f"{'level':<10}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
     for level in ("beginner", "standard", "strong"):
         p95 = {}
@@ -121,6 +160,14 @@ def main() -> None:
             print(f"{level:<10}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
                   f"{1000 * p95[interpreter]:>9.1f}{1000 * max(times):>9.1f}")
         print(f"{'':<10}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
+    print(f"\nStrong playouts per second ({results['CPython']['playouts']['playouts']} playouts, wall clock)")
+    print(f"{'code':<18}{'interpreter':<12}{'playouts/s':>11}{'per s thinking':>16}")
+    for key in ("playouts", "baseline playouts"):
+        for interpreter, data in results.items():
+            if key in data:
+                inside, thinking = playouts.rates(data[key])
+                name = "this tree" if key == "playouts" else "baseline"
+                print(f"{name:<18}{interpreter:<12}{inside:>11.0f}{thinking:>16.0f}")
 
 
 if __name__ == "__main__":

@@ -200,8 +200,7 @@ class Board:
 
     def red_numbers_adjacent(self) -> bool:
         """True when two hexes showing 6 or 8 touch each other."""
-        red = [h for h in range(HEX_COUNT) if self.numbers[h] in (6, 8)]
-        return any(g in HEX_NEIGHBORS[h] for h in red for g in red)
+        return _reds_touch(self.numbers)
 
     def to_json(self) -> dict[str, Any]:
         """This layout as names and numbers (the form saves and scenarios use)."""
@@ -243,9 +242,14 @@ class Board:
             tokens = list(NUMBER_TOKENS)
             rng.shuffle(tokens)
             numbers = [0 if t == DESERT else tokens.pop() for t in terrains]
-            board = cls(tuple(terrains), tuple(numbers), tuple(harbors))
-            if not (separate_red_numbers and board.red_numbers_adjacent()):
-                return board
+            if not (separate_red_numbers and _reds_touch(numbers)):
+                return cls(tuple(terrains), tuple(numbers), tuple(harbors))
+
+
+def _reds_touch(numbers: tuple[int, ...] | list[int]) -> bool:
+    """True when two hexes showing 6 or 8 touch each other (``numbers``: the token of each hex)."""
+    red = [h for h in range(HEX_COUNT) if numbers[h] in (6, 8)]
+    return any(g in HEX_NEIGHBORS[h] for h in red for g in red)
 
 
 BEGINNER_BOARD = Board(

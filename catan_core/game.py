@@ -71,6 +71,19 @@ _SEATS = range(6)
 _ROAD_ACTIONS = tuple(tuple(Action(p, A.ROAD, e) for e in range(len(EDGE_NODES))) for p in _SEATS)
 _SETTLEMENT_ACTIONS = tuple(tuple(Action(p, A.SETTLEMENT, n) for n in range(NODE_COUNT)) for p in _SEATS)
 _CITY_ACTIONS = tuple(tuple(Action(p, A.CITY, n) for n in range(NODE_COUNT)) for p in _SEATS)
+_MONOPOLY_ACTIONS = tuple(tuple(Action(p, A.MONOPOLY, r) for r in range(5)) for p in _SEATS)
+_MARITIME_ACTIONS = tuple(
+    tuple(tuple(Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give) for give in range(5))
+    for p in _SEATS
+)
+"""Per seat and resource given, the trades for each other resource."""
+_ROBBER_ACTIONS = tuple(
+    tuple(tuple(Action(p, A.ROBBER, (h, v)) for v in (*_SEATS, -1)) for h in range(HEX_COUNT)) for p in _SEATS
+)
+"""Per seat and hex, the robber moves indexed by victim: ``[p][h][v]``, where ``v = -1``
+(the last entry) robs nobody."""
+_NOBODY = (-1,)
+"""The victim of a robber move where nobody can be robbed."""
 _SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
 """Legal-action lists reuse these immutable actions instead of building new ones."""
 
@@ -84,20 +97,21 @@ def _holds(hand: list[int], cards: Cards) -> bool:
 
 
 def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
-    """Every way to choose ``size`` cards from ``hand`` (as counts)."""
+    """Every way to choose ``size`` cards from ``hand`` (as counts), in increasing order.
 
-    def rec(i: int, left: int, acc: list[int]) -> Iterator[Cards]:
-        if i == 4:
-            if left <= hand[4]:
-                yield (acc[0], acc[1], acc[2], acc[3], left)
-            return
-        rest = sum(hand[i + 1 :])
-        for c in range(max(0, left - rest), min(hand[i], left) + 1):
-            acc.append(c)
-            yield from rec(i + 1, left - c, acc)
-            acc.pop()
-
-    yield from rec(0, size, [])
+    >>> list(_sub_multisets([1, 0, 2, 0, 1], 2))
+    [(0, 0, 1, 0, 1), (0, 0, 2, 0, 0), (1, 0, 0, 0, 1), (1, 0, 1, 0, 0)]
+    """
+    h0, h1, h2, h3, h4 = hand
+    # each count ranges from what the later resources cannot cover to what is held or left
+    for c0 in range(max(0, size - h1 - h2 - h3 - h4), min(h0, size) + 1):
+        left0 = size - c0
+        for c1 in range(max(0, left0 - h2 - h3 - h4), min(h1, left0) + 1):
+            left1 = left0 - c1
+            for c2 in range(max(0, left1 - h3 - h4), min(h2, left1) + 1):
+                left2 = left1 - c2
+                for c3 in range(max(0, left2 - h4), min(h3, left2) + 1):
+                    yield (c0, c1, c2, c3, left2 - c3)
 
 
 class Game(State):
@@ -157,7 +171,10 @@ class Game(State):
         if check:
             self.check_action(action)
         events: list[Event] = []
-        self._perform(action, events)
+        p, kind, value = action
+        _PERFORMERS[kind](self, p, value, events)
+        if kind in _POINT_KINDS:
+            self._check_victory(self.current, events)
         self.history.append(action)
         self.log.extend(events)
         return events
@@ -177,15 +194,16 @@ class Game(State):
         list holds their one-card-for-one-card forms; :meth:`is_legal` and :meth:`apply`
         accept any other well-formed offer.
         """
-        p = self.to_act
         phase = self.phase
-        if phase == MAIN:
-            return self._main_actions(p)
+        if phase == MAIN:  # the current player acts in these two phases
+            return self._main_actions(self.current)
         if phase == ROLL:
-            out = [_SIMPLE_ACTIONS[p, A.ROLL]]
-            if self._can_play_dev(p, KNIGHT):
-                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
-            return out
+            p = self.current
+            pl = self.players[p]
+            if not self.dev_played and pl.dev[KNIGHT] > pl.dev_new[KNIGHT]:
+                return [_SIMPLE_ACTIONS[p, A.ROLL], _SIMPLE_ACTIONS[p, A.KNIGHT]]
+            return [_SIMPLE_ACTIONS[p, A.ROLL]]
+        p = self.to_act
         if phase == SETUP_SETTLEMENT:
             actions = _SETTLEMENT_ACTIONS[p]
             return [actions[n] for n in self.setup_spots()]
@@ -193,13 +211,10 @@ class Game(State):
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
-            robbable = self._robbable()
-            return [
-                Action(p, A.ROBBER, (h, v))
-                for h in range(HEX_COUNT)
-                if h != self.robber
-                for v in self._victims(h, robbable)
-            ]
+            actions = _ROBBER_ACTIONS[p]
+            victims = self._victims_by_hex()
+            robber = self.robber
+            return [actions[h][v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
         if phase == DISCARD:
             return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
         if phase == ROAD_BUILDING_PHASE:
@@ -221,8 +236,7 @@ class Game(State):
             raise _fail("rule.no_such_seat", seat=p)
         if p != self.to_act:
             raise _fail("rule.not_your_turn", seat=p, expected=self.to_act)
-        checker = getattr(self, "_check_" + kind)
-        checker(p, value)
+        _CHECKS[kind](self, p, value)
 
     def view(self, viewer: int | None = None, with_log: bool = True) -> View:
         """What ``viewer`` may see (``None``: a spectator). See :mod:`catan_core.views`."""
@@ -343,11 +357,15 @@ class Game(State):
             if h == robber:
                 events.append(Event("robber_blocks", -1, {"hex": h}))
                 continue
+            owed = claims.get(r)
             for node in nodes:
                 owner = node_owner[node]
                 if owner >= 0:
-                    owed = claims.setdefault(r, {})
+                    if owed is None:
+                        owed = claims[r] = {}
                     owed[owner] = owed.get(owner, 0) + (2 if node_city[node] else 1)
+        if not claims:
+            return
         received: dict[int, list[int]] = {}
         for r in sorted(claims):
             owed = claims[r]
@@ -361,7 +379,10 @@ class Game(State):
             for owner, count in owed.items():
                 self.bank[r] -= count
                 self.players[owner].hand[r] += count
-                received.setdefault(owner, [0] * 5)[r] += count
+                cards = received.get(owner)
+                if cards is None:
+                    cards = received[owner] = [0] * 5
+                cards[r] += count
         for owner in sorted(received):
             events.append(Event("produce", owner, {"cards": received[owner]}))
 
@@ -404,6 +425,25 @@ class Game(State):
             for q, pl in enumerate(self.players)
             if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
         }
+
+    def robber_targets(self) -> list[tuple[int, list[int]]]:
+        """Each hex the robber may move to now, in order, with the seats that may be robbed
+        there (``[-1]``: nobody): the robber moves of :meth:`legal_actions`, by hex."""
+        victims = self._victims_by_hex()
+        return [(h, victims[h] or [-1]) for h in range(HEX_COUNT) if h != self.robber]
+
+    def _victims_by_hex(self) -> list[list[int]]:
+        """Per hex, the seats that may be robbed there, in seat order (empty: nobody)."""
+        victims: list[list[int]] = [[] for _ in range(HEX_COUNT)]
+        for q in sorted(self._robbable()):
+            pl = self.players[q]
+            for buildings in (pl.settlements, pl.cities):
+                for n in buildings:
+                    for h in NODE_HEXES[n]:
+                        here = victims[h]
+                        if not here or here[-1] != q:
+                            here.append(q)
+        return victims
 
     def _victims(self, h: int, robbable: set[int] | None = None) -> list[int]:
         """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
@@ -452,10 +492,10 @@ class Game(State):
         nodes.update(pl.cities)
         for e in pl.roads:
             for n in EDGE_NODES[e]:
-                if node_owner[n] < 0 or node_owner[n] == p:
+                owner = node_owner[n]
+                if owner < 0 or owner == p:
                     nodes.add(n)
-        spots = {e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0}
-        return sorted(spots)
+        return sorted({e for n in nodes for e in NODE_EDGES[n] if edge_owner[e] < 0})
 
     def _settlement_spots(self, p: int) -> list[int]:
         """Intersections where seat ``p`` may build a settlement (after the set-up)."""
@@ -463,8 +503,12 @@ class Game(State):
         spots = set()
         for e in self.players[p].roads:
             for n in EDGE_NODES[e]:
-                if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n]):
-                    spots.add(n)
+                if owner[n] < 0 and n not in spots:
+                    for m in NODE_NODES[n]:
+                        if owner[m] >= 0:
+                            break  # the distance rule
+                    else:
+                        spots.add(n)
         return sorted(spots)
 
     def _check_pay(self, p: int, cost: Cards) -> None:
@@ -505,7 +549,8 @@ class Game(State):
             self._pay(p, ROAD_COST)
         self.add_road(p, e)
         events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
-        self._update_longest_road(events, players=(p,))
+        self.extend_road_length(p, e)
+        self._award_longest_road([pl.road_length for pl in self.players], events)
         if phase == SETUP_ROAD:
             self._next_setup_step(events)
             return
@@ -591,10 +636,6 @@ class Game(State):
         pl.dev[card] += 1
         pl.dev_new[card] += 1
         events.append(Event("buy", p, {}, {"card": card}, (p,)))
-
-    def _can_play_dev(self, p: int, card: int) -> bool:
-        pl = self.players[p]
-        return not self.dev_played and pl.dev[card] - pl.dev_new[card] > 0
 
     def _check_dev(self, p: int, card: int) -> None:
         pl = self.players[p]
@@ -842,19 +883,21 @@ class Game(State):
             out += [actions[n] for n in pl.settlements]
         if wool and grain and ore and any(self.deck):
             out.append(_SIMPLE_ACTIONS[p, A.BUY])
-        if not self.dev_played:
-            playable = [pl.dev[c] - pl.dev_new[c] for c in range(5)]
-            if playable[KNIGHT]:
+        if not self.dev_played and any(pl.dev):
+            dev, new = pl.dev, pl.dev_new  # playable: held before this turn
+            if dev[KNIGHT] > new[KNIGHT]:
                 out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
-            if playable[ROAD_BUILDING]:
+            if dev[ROAD_BUILDING] > new[ROAD_BUILDING]:
                 out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
-            if playable[MONOPOLY]:
-                out += [Action(p, A.MONOPOLY, r) for r in range(5)]
-            if playable[YEAR_OF_PLENTY]:
+            if dev[MONOPOLY] > new[MONOPOLY]:
+                out += _MONOPOLY_ACTIONS[p]
+            if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
                 out += self._year_of_plenty_actions(p)
+        ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
+        full_bank = all(bank)
         for give in range(5):
-            if hand[give] >= 2 and hand[give] >= self.trade_ratio(p, give):
-                out += [Action(p, A.MARITIME, (give, get)) for get in range(5) if get != give and self.bank[get]]
+            if hand[give] >= ratios[give]:  # ratios are 2 to 4
+                out += trades[give] if full_bank else [a for a in trades[give] if bank[a.value[1]]]
         return out
 
     def offer_actions(self, p: int | None = None) -> list[Action]:
@@ -894,7 +937,10 @@ class Game(State):
 
     def _update_longest_road(self, events: list[Event] | None = None, players: tuple[int, ...] | None = None) -> None:
         """Recompute the road lengths of ``players`` (default: all) and move Longest Road."""
-        lengths = self.update_road_lengths(players)
+        self._award_longest_road(self.update_road_lengths(players), events)
+
+    def _award_longest_road(self, lengths: list[int], events: list[Event] | None) -> None:
+        """Move Longest Road given everyone's road ``lengths``."""
         holder = self.longest_road
         new = award(lengths, holder, LONGEST_ROAD_MIN)
         if new != holder:
@@ -922,19 +968,19 @@ class Game(State):
 
     # --- dispatch --------------------------------------------------------------------------------
 
-    def _perform(self, action: Action, events: list[Event]) -> None:
-        p, kind, value = action
-        getattr(self, "_do_" + kind)(p, value, events)
-        if kind in _POINT_KINDS:
-            self._check_victory(self.current, events)
-
     def _phase_rule(self) -> str:
         """The rule key explaining what the game is waiting for instead."""
         return "rule.phase_" + self.phase
 
 
-_POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY, A.END})
-"""Actions that can change someone's victory points."""
+_CHECKS = {kind: getattr(Game, "_check_" + kind) for kind in A.KINDS}
+"""The rule check of each action kind: ``Game._check_<kind>(game, player, value)``."""
+_PERFORMERS = {kind: getattr(Game, "_do_" + kind) for kind in A.KINDS}
+"""What each action kind does: ``Game._do_<kind>(game, player, value, events)``."""
+
+_POINT_KINDS = frozenset({A.SETTLEMENT, A.CITY, A.ROAD, A.KNIGHT, A.BUY})
+"""Actions that can change someone's victory points (``end`` too, but the turn it starts
+checks its player's points itself)."""
 
 
 def _one(r: int) -> Cards:

@@ -11,7 +11,8 @@ satisfy, whether it comes from a save, a scenario or a guess of a computer playe
 A few fields are caches of others, kept because the rules read them constantly:
 ``node_owner``, ``node_city`` and ``edge_owner`` (from the players' pieces), and each
 player's ``road_length`` and ``ratios``. They are never written to JSON; the ``add_*``
-methods keep them in step and :meth:`State.rebuild` recomputes them.
+methods keep them in step, except the road lengths: :meth:`State.update_road_lengths`
+recomputes them and :meth:`State.extend_road_length` grows one after a road is added.
 
 >>> from catan_core.board import Board
 >>> state = State.new(Options(players=3), default_seats(3), Board.beginner(), Rng(1))
@@ -455,6 +456,13 @@ class State:
             pl.road_length = longest_road(pl.roads, self.node_owner, q)
         return [pl.road_length for pl in self.players]
 
+    def extend_road_length(self, p: int, e: int) -> int:
+        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only the
+        network holding ``e`` can have a longer trail now) and return it."""
+        pl = self.players[p]
+        pl.road_length = max(pl.road_length, longest_road(pl.roads, self.node_owner, p, within=e))
+        return pl.road_length
+
     # --- derived facts -------------------------------------------------------------------------
 
     @property
@@ -491,10 +499,13 @@ class State:
         """Intersections where a set-up settlement may go (free, no neighbour built on, and a
         free path beside it for the road that follows)."""
         owner, edge_owner = self.node_owner, self.edge_owner
-        return [
-            n for n in range(NODE_COUNT)
-            if owner[n] < 0 and all(owner[m] < 0 for m in NODE_NODES[n]) and any(edge_owner[e] < 0 for e in NODE_EDGES[n])
-        ]
+        blocked = [False] * NODE_COUNT
+        for n in range(NODE_COUNT):
+            if owner[n] >= 0:
+                blocked[n] = True
+                for m in NODE_NODES[n]:
+                    blocked[m] = True
+        return [n for n in range(NODE_COUNT) if not blocked[n] and any(edge_owner[e] < 0 for e in NODE_EDGES[n])]
 
     # --- JSON ------------------------------------------------------------------------------------
 
@@ -726,11 +737,24 @@ _OWNED: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
 )
 
 
+def _copier(share: bool) -> Callable[[State, object], None]:
+    """A function setting every position field of its second argument from its first, one
+    plain assignment per field, written out from the declarations above (the way
+    :mod:`dataclasses` writes ``__init__``): much faster than a loop over the names."""
+    lines = ["def copy(source, target):"]
+    lines += [f"    target.{name} = source.{name}" for name in _SHARED]
+    for name, _ in _OWNED:
+        copied = f"source.{name}" if share else f"copy_{name}(source.{name})"
+        lines.append(f"    target.{name} = {copied}")
+    scope: dict[str, Any] = {f"copy_{name}": copier for name, copier in _OWNED}
+    exec("\n".join(lines), scope)
+    return scope["copy"]
+
+
+_COPY, _SHARE = _copier(False), _copier(True)
+
+
 def copy_state(source: State, target: object, share: bool = False) -> None:
     """Make ``target``'s position fields an independent copy of ``source``'s (with ``share``,
     the very same values: ``target`` takes the position over)."""
-    for name in _SHARED:
-        setattr(target, name, getattr(source, name))
-    for name, copier in _OWNED:
-        value = getattr(source, name)
-        setattr(target, name, value if share else copier(value))
+    (_SHARE if share else _COPY)(source, target)

@@ -41,7 +41,7 @@ ROAD_COST = (1, 1, 0, 0, 0)
 class BoardInfo:
     """Look-up tables for one layout."""
 
-    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor")
+    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor", "weights")
 
     def __init__(self, board: Board) -> None:
         self.pips = [PIPS[board.numbers[h]] if board.numbers[h] else 0 for h in range(HEX_COUNT)]
@@ -59,18 +59,24 @@ class BoardInfo:
         self.scarcity = [min(1.5, max(0.7, (mean / max(1, t)) ** 0.5)) for t in self.res_total]
         """Per resource: above 1 when the board produces less of it than average."""
         self.harbor = [board.node_harbor(n) for n in range(NODE_COUNT)]
+        self.weights: dict[tuple[int, int], tuple[Weights, list[float]]] = {}
+        """Answers of :func:`resource_weights` on this board, by (points of buildings, id of the weights)."""
 
 
-_INFO: dict[Board, BoardInfo] = {}
+_INFO: dict[int, tuple[Board, BoardInfo]] = {}
+"""By ``id`` of the board (hashing a board costs more than the look-up): the board, kept
+alive so that its id stays its own, and its tables."""
 
 
 def board_info(board: Board) -> BoardInfo:
     """The (cached) tables of ``board``."""
-    info = _INFO.get(board)
-    if info is None:
-        if len(_INFO) > 64:
-            _INFO.clear()
-        info = _INFO[board] = BoardInfo(board)
+    entry = _INFO.get(id(board))
+    if entry is not None and entry[0] is board:
+        return entry[1]
+    if len(_INFO) > 64:
+        _INFO.clear()
+    info = BoardInfo(board)
+    _INFO[id(board)] = (board, info)
     return info
 
 
@@ -109,14 +115,29 @@ STRONG = Weights(card=0.02, discard_risk=0.2, progress_city=0.3, progress_settle
 """The strong level's weights (tuned by self-play against the standard level)."""
 
 
+REMEMBERED_WEIGHTS = 256
+"""How many answers of :func:`resource_weights` a board keeps (then all are forgotten at once)."""
+
+
 def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
-    """How much seat ``p`` values each resource now: board scarcity times the stage of the game."""
+    """How much seat ``p`` values each resource now: board scarcity times the stage of the game.
+
+    The answer is kept per board, buildings and weights: the list returned may be shared, do
+    not change it."""
     info = board_info(game.board)
     pl = game.players[p]
-    stage = min(1.0, (len(pl.settlements) + 2 * len(pl.cities) - 2) / 6)
-    return [
+    built = len(pl.settlements) + 2 * len(pl.cities)
+    known = info.weights.get((built, id(w)))
+    if known is not None and known[0] is w:
+        return known[1]
+    stage = min(1.0, (built - 2) / 6)
+    weights = [
         info.scarcity[r] * ((1 - stage) * w.early_resources[r] + stage * w.late_resources[r]) for r in range(5)
     ]
+    if len(info.weights) > REMEMBERED_WEIGHTS:
+        info.weights.clear()
+    info.weights[built, id(w)] = (w, weights)
+    return weights
 
 
 def production(game: Game, p: int, info: BoardInfo | None = None) -> list[int]:
@@ -143,8 +164,32 @@ _NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 """Per intersection: (path, intersection at its other end)."""
 
 
+SPOTS_REMEMBERED = 256
+"""How many answers of :func:`spot_distances` are kept (then all are forgotten at once)."""
+_SPOTS: dict[tuple, dict[int, int]] = {}
+"""Recent answers of :func:`spot_distances`, by everything they depend on."""
+
+
 def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
-    """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed."""
+    """Free settlement spots seat ``p`` can reach with at most ``depth`` new roads: spot -> roads needed.
+
+    A search meets the same pieces over and over (after a maritime trade, for every
+    candidate build that is not a road or settlement), so recent answers are kept: the
+    dict returned may be shared, do not change it."""
+    pl = game.players[p]
+    key = (
+        p, depth, tuple(pl.roads), tuple(pl.settlements), tuple(pl.cities),
+        tuple(game.node_owner), tuple(game.edge_owner),
+    )
+    spots = _SPOTS.get(key)
+    if spots is None:
+        if len(_SPOTS) >= SPOTS_REMEMBERED:
+            _SPOTS.clear()
+        spots = _SPOTS[key] = _spot_distances(game, p, depth)
+    return spots
+
+
+def _spot_distances(game: Game, p: int, depth: int) -> dict[int, int]:
     node_owner, edge_owner = game.node_owner, game.edge_owner
     pl = game.players[p]
     frontier: set[int] = set()
@@ -158,21 +203,21 @@ def spot_distances(game: Game, p: int, depth: int = 2) -> dict[int, int]:
     frontier.update(pl.cities)
     out: dict[int, int] = {}
     seen = set(frontier)
-    links = _NODE_LINKS
+    links, neighbours = _NODE_LINKS, NODE_NODES
     for d in range(depth + 1):
         nxt: list[int] = []
-        for n in frontier:
+        last = d == depth
+        for n in frontier:  # every intersection is in one frontier at most
             owner = node_owner[n]
             if owner < 0:
-                for m in NODE_NODES[n]:
+                for m in neighbours[n]:
                     if node_owner[m] >= 0:
                         break
                 else:
-                    if n not in out:
-                        out[n] = d
+                    out[n] = d
             elif owner != p:
                 continue
-            if d == depth:
+            if last:
                 continue
             for e, m in links[n]:
                 if edge_owner[e] < 0 and m not in seen:
@@ -228,9 +273,23 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     if len(pl.settlements) < SETTLEMENTS:
         spots = spot_distances(game, p, len(w.spot) - 1)
         if spots:
-            worths = sorted(
-                (1.0 + node_worth(info, n, rw, prod, w, horizon)) * w.spot[d] for n, d in spots.items()
-            )
+            # node_worth(info, n, rw, prod, w, horizon) written out: the hottest loop of a search
+            node_prod, harbors, share, pip = info.node_prod, info.harbor, w.spot, w.pip
+            new_resource, generic_harbor = w.diversity * 0.5, w.harbor_generic * 0.5
+            worths = []
+            for n, d in spots.items():
+                worth = 0.0
+                for _, r, pips in node_prod[n]:
+                    worth += rw[r] * pips * pip * horizon
+                    if prod[r] == 0:
+                        worth += new_resource
+                harbor = harbors[n]
+                if harbor == GENERIC_HARBOR:
+                    worth += generic_harbor
+                elif harbor >= 0:
+                    worth += w.harbor_special * prod[harbor] * 0.5
+                worths.append((1.0 + worth) * share[d])
+            worths.sort()
             score += worths[-1] + (0.5 * worths[-2] if len(worths) > 1 else 0.0)
             spots_at_hand = 0 in spots.values()
     # the hand
@@ -341,9 +400,9 @@ def plan_trades(
     """Maritime trades that make ``hand`` pay ``cost`` (None when impossible).
 
     Gives first the resources with the most spare cards (and lowest ``keep`` worth)."""
+    if hand[0] >= cost[0] and hand[1] >= cost[1] and hand[2] >= cost[2] and hand[3] >= cost[3] and hand[4] >= cost[4]:
+        return []  # nothing missing
     need = missing(hand, cost)
-    if not any(need):
-        return []
     spare = [hand[r] - cost[r] if hand[r] > cost[r] else 0 for r in range(5)]
     bank = list(bank)
     trades: list[tuple[int, int]] = []

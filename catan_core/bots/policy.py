@@ -262,10 +262,7 @@ class BeginnerPolicy:
                 if a.kind == A.ROBBER:
                     out.setdefault(a.value[0], []).append(a.value[1])
             return list(out.items())
-        byhex: dict[int, list[int]] = {}
-        for a in game.legal_actions():
-            byhex.setdefault(a.value[0], []).append(a.value[1])
-        return list(byhex.items())
+        return game.robber_targets()
 
     # --- discards ------------------------------------------------------------------------------
 
@@ -409,15 +406,25 @@ class StandardPolicy(BeginnerPolicy):
             targets += [(A.ROAD, e, ROAD_COST) for e in game.road_spots(p)]
         if any(game.deck):
             targets.append((A.BUY, -1, DEV_COST))
+        paid: dict[Cards, tuple[list[tuple[int, int]] | None, Game]] = {}
+        """Per cost of a build: the trades that pay it and the position after them (the same
+        for every road or settlement, so planned and made once)."""
         for kind, spot, cost in targets:
-            trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
-            if trades is None:
-                continue
-            sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
+                trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
+                if trades is None:
+                    continue
+                sim = after_trades(game, p, trades, True)
                 score = value(sim, p, w) + self.dev_card_worth(sim, p)
                 action = Action(p, A.BUY)
             else:
+                if cost not in paid:
+                    trades = plan_trades(hand, cost, pl.ratios, game.bank, keep)
+                    paid[cost] = (trades, after_trades(game, p, trades, False) if trades else game)
+                trades, position = paid[cost]
+                if trades is None:
+                    continue
+                sim = position.copy()
                 action = Action(p, kind, spot)
                 sim.apply(action, check=False)
                 score = value(sim, p, w)
@@ -592,19 +599,26 @@ class StandardPolicy(BeginnerPolicy):
 
     def robber(self, game: Game, p: int, ctx: Context) -> tuple[int, int]:
         best, best_score = (-1, -1), -1e9
+        threats = self.threats(game, p)
         for h, victims in self.robber_options(game, p, ctx):
             for v in victims:
-                score = self.robber_score(game, p, h, v) + 0.0001 * self.rng.below(100)
+                score = self.robber_score(game, p, h, v, threats) + 0.0001 * self.rng.below(100)
                 if score > best_score:
                     best, best_score = (h, v), score
         return best
 
-    def robber_score(self, game: Game, p: int, h: int, v: int) -> float:
+    @staticmethod
+    def threats(game: Game, p: int) -> list[float]:
+        """Every seat's :func:`~catan_core.bots.evaluate.threat` as seat ``p`` sees it (0 for itself)."""
+        return [threat(game, q) if q != p else 0.0 for q in range(len(game.players))]
+
+    def robber_score(self, game: Game, p: int, h: int, v: int, threats: list[float] | None = None) -> float:
         """How good moving the robber to ``h`` and robbing ``v`` looks: blocked pips
-        weighted by each owner's threat, plus the steal."""
+        weighted by each owner's threat, plus the steal (``threats``: :meth:`threats`, when
+        already known)."""
         info = board_info(game.board)
-        n = len(game.players)
-        threats = [threat(game, q) if q != p else 0.0 for q in range(n)]
+        if threats is None:
+            threats = self.threats(game, p)
         top = max(threats) or 1.0
         score = 0.0
         for node in HEX_NODES[h]:

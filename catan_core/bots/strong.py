@@ -145,9 +145,10 @@ class StrongBot(StandardBot):
     def robber_moves(self, game: Game, me: int, ctx: Context) -> list[Action]:
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         scored: list[tuple[float, Action]] = []
+        threats = policy.threats(game, me)
         for h, victims in policy.robber_options(game, me, ctx):
             for v in victims:
-                scored.append((policy.robber_score(game, me, h, v), Action(me, A.ROBBER, (h, v))))
+                scored.append((policy.robber_score(game, me, h, v, threats), Action(me, A.ROBBER, (h, v))))
         scored.sort(key=lambda x: -x[0])
         return [a for _, a in scored[: self.candidates]]
 
