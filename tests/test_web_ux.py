@@ -145,8 +145,10 @@ def test_in_hot_seat_the_last_person_takes_back_from_the_cover_and_nobody_else_c
 def test_new_game_form_take_backs_default_follows_the_seats() -> None:
     form = NewGame.default(Text(), "1")
     assert form.allows_take_backs()  # one person against computer players
-    box = re.search(r'<input[^>]*id="take-backs"[^>]*>', panels.new_game_form(Text(), form))
+    html = panels.new_game_form(Text(), form)
+    box = re.search(r'<input[^>]*id="take-backs"[^>]*>', html)
     assert box is not None and " checked" in box.group(0)
+    assert 'id="seat-kind-1" data-change="form"' in html  # a change redraws the option's default
     form.seats[1].kind = "human"
     assert not form.allows_take_backs()
     form.take_backs = True

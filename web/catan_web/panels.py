@@ -657,7 +657,7 @@ def new_game_form(text: Text, form: NewGame) -> str:
             el("legend", swatch(COLORS.get(seat.color, "#888")) + esc(label))
             + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
             + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
-            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}")),
+            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
             class_="seat-row",
         ))
     boards = "".join(
