@@ -620,6 +620,7 @@ def test_a_complete_game_from_the_new_game_form_to_the_winner_screen(game: Page)
         game.select_option(f"#seat-kind-{i}", "standard")
     game.check("#board-random")
     game.fill("#seed", "complete-game")
+    game.uncheck("#take-backs")  # no take-back window before each computer move: a quicker game
     game.click("#start")
     game.wait_for_selector("#game:not([hidden])")
     game.select_option("#speed", "instant")
