@@ -253,7 +253,7 @@ class Session:
         log, lines = self.game.log, []
         for at in sorted(a for a in self.declined if a >= since):
             offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
-            lines += self.log_sentences(offer)[:1] + self.log_sentences(at)[:1]
+            lines += self.sentences([log[offer]]) + [self.declined[at].sentence(self.text.lang, self.text.names, self.viewer)]
         return " ".join(dict.fromkeys(lines))
 
     # --- taking back ------------------------------------------------------------------------
