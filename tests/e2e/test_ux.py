@@ -85,9 +85,10 @@ def test_the_robbed_person_reads_who_stole_what_after_the_cover(ux: Page) -> Non
     """Hot seat: Blue rolls a forced 7, robs Red's only card (grain) and ends; the cover hides
     it, then Red's turn card says "Blue stole 1 grain from you." while Red plays on; Red's
     own roll lights the hexes that paid."""
-    sc = scenario(seat(0, "Red", RED, hand={"grain": 1}), seat(1, "Blue", BLUE), current=1, dice=[[3, 4], [4, 4]])
+    sc = scenario(seat(0, "Red", RED, hand={"grain": 1}), seat(1, "Blue", BLUE), current=1)
     load(ux, sc, "Robbed")
     uncover(ux, "Blue")
+    ux.evaluate("catan_test.queue_dice(3, 4)")
     ux.click("#roll")
     click_board(ux, "hex", 4)  # Red's settlements touch the fields 4: Red is the only victim
     ux.wait_for_selector(".catan-board .robber[data-at='h4']", state="attached")
@@ -99,11 +100,12 @@ def test_the_robbed_person_reads_who_stole_what_after_the_cover(ux: Page) -> Non
     assert stolen not in ux.inner_text("body") and ux.locator("#recap").count() == 0
     uncover(ux, "Red")
     assert stolen in ux.locator("#recap li").all_inner_texts()
+    ux.evaluate("catan_test.queue_dice(4, 4)")
     ux.click("#roll")  # 8: Red's forest pays
     ux.wait_for_selector(".catan-board .paid-ring", state="attached")
     assert stolen in ux.inner_text("#recap"), "the recap stays for the turn"
     expected = load_scenario(sc)
-    for text in ("1 roll", "1 robber 4 0", "1 end", "0 roll"):
+    for text in ("1 roll 3+4", "1 robber 4 0", "1 end", "0 roll 4+4"):
         expected.apply(text)
     rings = {x for x in ux.locator(".catan-board .paid-ring").evaluate_all("els => els.map(e => e.dataset.at)")}
     production = last_production(expected.view(None))
