@@ -352,6 +352,46 @@ def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
             assert len(offers) <= 2
 
 
+@pytest.mark.parametrize("level", ["standard", "strong"])
+def test_an_offer_declined_is_not_made_again_while_the_hands_are_unchanged(level):
+    """Seat 0 (a computer player) asks for the grain its city lacks; both others decline.
+    Rolls of 2 pay nobody, so at its next turn every hand is as it was: the same offer
+    would be declined again, and it is not made. Once a hand changes it may be."""
+    game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
+    bot = make_bot(level, seed=5, **(FAST_STRONG if level == "strong" else {}))
+
+    def bot_turn() -> list:
+        offers = []
+        while game.to_act == 0 and game.phase in (MAIN, TRADE):
+            action = bot.decide(game.view(0))
+            game.apply(action)
+            if action.kind == A.OFFER:
+                offers.append(action.value[:2])
+            while game.phase == TRADE and game.to_act != 0:
+                game.apply(Action(game.to_act, A.DECLINE))
+            if action.kind == A.END:
+                break
+        return offers
+
+    def others_roll_nothing() -> None:
+        for q in (1, 2):
+            game.apply(Action(q, A.ROLL, (1, 1)))
+            game.apply(Action(q, A.END))
+        game.apply(Action(0, A.ROLL, (1, 1)))
+
+    first = bot_turn()
+    assert first, "the position makes it offer"
+    hands = [list(pl.hand) for pl in game.players]
+    others_roll_nothing()
+    assert [list(pl.hand) for pl in game.players] == hands
+    assert not set(bot_turn()) & set(first)
+    # seat 2 receives a card: its hand size changed, so asking it again makes sense
+    game.players[2].hand[0] += 1
+    game.bank[0] -= 1
+    others_roll_nothing()
+    assert set(bot_turn()) & set(first)
+
+
 def test_setup_odds_share_the_win_and_reward_production():
     """``setup_odds`` gives every seat a log chance to win; the chances add up to one, and
     doubling one seat's production (a settlement made a city) raises its chance and

@@ -9,7 +9,9 @@ caller with one thread -- the browser page -- can handle input between the steps
 game from the view (:func:`~catan_core.bots.determinize.determinize`), asks its policy,
 and checks the answer against the view's legal actions (offers and counter-offers, which
 the legal list holds only in their one-for-one forms, are checked on the guess, where the
-bot's own hand is exact).
+bot's own hand is exact). It remembers the offers other seats declined
+(:class:`~catan_core.manners.DeclinedOffers`, read from the view's log) and does not make
+one again while its own hand and the other seats' hand sizes are what they were.
 """
 
 from __future__ import annotations
@@ -22,11 +24,15 @@ from .. import actions as A
 from ..actions import Action, Cards
 from ..errors import CatanError
 from ..game import MAIN, TRADE, Game
+from ..manners import DeclinedOffers, HandKey
 from ..rng import Rng
 from ..views import View
 from .determinize import determinize
 from .policy import BeginnerPolicy, Context
 from .tracker import HandTracker
+
+ANSWER_EVENTS = frozenset({"accept", "decline", "counter", "trade_declined"})
+"""Events of the answers to an offer (and of its closing when every seat declined)."""
 
 
 Thinking = Generator[None, None, Action]
@@ -99,6 +105,10 @@ class PolicyBot(StepwiseBot):
         self._turn_key: tuple[int, int] = (-1, -1)
         self._offers: list[tuple[Cards, Cards]] = []
         self._actions = 0
+        self.declined = DeclinedOffers()
+        """Offers of this bot that other seats declined, with the hands they declined them with."""
+        self._made: dict[tuple[Cards, Cards], tuple[int, ...]] = {}
+        """Every offer this bot made (its terms), with the seats it went to."""
         self.started = 0.0
         """When the current decision began (``time.perf_counter``)."""
 
@@ -121,15 +131,50 @@ class PolicyBot(StepwiseBot):
         if view.phase == MAIN and self._actions > self.max_actions_per_turn and Action(me, A.END) in legal:
             return Action(me, A.END)
         self.tracker.update(view)
+        self.read_declines(view)
         game = determinize(view, self.rng, self.tracker)
         ctx = Context(
             legal=legal,
             expected=[self.tracker.expected(view, q) for q in range(len(view.players))],
-            offers=list(self._offers),
+            offers=self._offers + [terms for terms in self.refused(view) if terms not in self._offers],
             allow_offers=self.offers,
         )
         action = yield from self.choose(view, game, ctx)
         return self.checked(view, game, action)
+
+    def read_declines(self, view: View) -> None:
+        """Remember the seats that declined this bot's open or just closed offer: the one the
+        log ends with, followed by its answers only. Nothing changes hands between an offer
+        and its offerer's next action, so the hands now are those of the refusal: this bot's
+        own, and of the other seat the size, all a bot sees of another hand."""
+        me, log = view.viewer, view.log
+        start = len(log)
+        while start > 0 and log[start - 1].kind in ANSWER_EVENTS:
+            start -= 1
+        if me is None or view.hand is None or start == 0 or log[start - 1].kind != "offer" or log[start - 1].player != me:
+            return
+        data = log[start - 1].data
+        terms = (_cards(data["give"]), _cards(data["want"]))
+        self._made[terms] = (data["target"],) if data["target"] >= 0 else tuple(q for q in range(len(view.players)) if q != me)
+        for event in log[start:]:
+            if event.kind == "decline":
+                self.declined.record(me, tuple(view.hand), *terms, event.player, self.hand_key(view, event.player))
+
+    @staticmethod
+    def hand_key(view: View, seat: int) -> HandKey:
+        """What this bot knows of ``seat``'s hand, as :class:`DeclinedOffers` keys it: its size."""
+        return (view.players[seat].hand_size,)
+
+    def refused(self, view: View) -> list[tuple[Cards, Cards]]:
+        """The terms of this bot's offers that every seat they went to declined with the hands
+        held now (making them again would only be declined again)."""
+        me = view.viewer
+        assert me is not None and view.hand is not None
+        hand = tuple(view.hand)
+        return [
+            terms for terms, seats in self._made.items()
+            if not self.declined.targets(me, hand, *terms, {q: self.hand_key(view, q) for q in seats})
+        ]
 
     def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
         """The policy's action for the guessed ``game``, in steps (one here; searching bots
@@ -158,3 +203,8 @@ class PolicyBot(StepwiseBot):
             if fallback in legal:
                 return fallback
         return legal[self.rng.below(len(legal))]
+
+
+def _cards(values: list[int]) -> Cards:
+    """A card list from the log as :data:`~catan_core.actions.Cards`."""
+    return (values[0], values[1], values[2], values[3], values[4])

@@ -17,6 +17,12 @@ Pure-Python modules (testable in CPython):
   Plenty) and the pickers' limits;
 * :mod:`catan_web.session` -- a game on the game page: seats, hot-seat privacy, the draft's edits;
 * :mod:`catan_web.panels` -- the HTML of every panel of the game page, from a session;
+* :mod:`catan_web.offers` -- trade manners: offers the page declines for a person, and how an
+  open offer reads while someone answers it;
+* :mod:`catan_web.recent` -- what happened to the person at the device (the turn card's
+  recap) and the roll whose production the board shows;
+* :mod:`catan_web.statistics` -- the statistics dialog and the winner screen's figures;
+* :mod:`catan_web.rematch` -- a rematch: the same seats and options, new or same board;
 * :mod:`catan_web.example` -- the example board of ``embed.html``: its address and position;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
 * :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the

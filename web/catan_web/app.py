@@ -11,7 +11,9 @@ whole page: one on the board container (``#board``, targets found with
 Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in
 Pyodide), so every action is drawn and logged; while one of them thinks, the task steps its
 decision (:meth:`catan_core.bots.Bot.think`) and hands the thread back to the browser at least
-every :data:`THINK_SLICE` seconds, so clicks, keys and drawing go on meanwhile.
+every :data:`THINK_SLICE` seconds, so clicks, keys and drawing go on meanwhile. After a
+person's action that may be taken back they wait at least
+:data:`~catan_web.settings.TAKE_BACK_WINDOW` (Undo, or Ctrl+Z, takes it back meanwhile).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import asyncio
 import random
 import time
 from functools import partial
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -32,13 +34,18 @@ from catan_core.i18n import pick_language
 from catan_core.palette import COLORS
 from catan_core.state import SEAT_KINDS
 
-from . import panels
+from . import panels, statistics
 from .markup import el, esc
 from .page import browser_languages, browser_storage
 from .session import NewGame, Session
-from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore
+from .offers import DEFAULT_OFFERS, OFFER_MODES
+from .rematch import rematch
+from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
+
+if TYPE_CHECKING:
+    from catan_core.stats import Stats
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
@@ -66,6 +73,10 @@ class App:
         self.lang: str = pick_language(settings.lang, browser_languages())
         """The page language: the single setting every text is read in."""
         self.speed: str = settings.speed or DEFAULT_SPEED
+        self.offers: str = settings.offers or DEFAULT_OFFERS
+        """What to do with offers from computer players (:data:`catan_web.offers.OFFER_MODES`)."""
+        self.stats_open = False
+        """Whether the statistics are shown over the game."""
         self.text = Text(self.lang)
         self.session: Session | None = None
         self.form = NewGame.default(self.text, str(random.randint(1, 999_999)))
@@ -95,11 +106,13 @@ class App:
             + el("div",
                  el("header", "", class_="bar", id="bar")
                  + el("div",
-                      el("section", el("div", "", id="board", class_="board"), class_="board-wrap", aria_label=t("ui.board.label"))
+                      el("div",
+                         el("section", el("div", "", id="board", class_="board"), class_="board-wrap", aria_label=t("ui.board.label"))
+                         + el("div", "", id="hand-wrap"),
+                         class_="board-col")
                       + el("div",
                            el("section", "", id="turn", class_="card turn", aria_live="polite")
                            + el("div", "", id="actions")
-                           + el("div", "", id="hand-wrap")
                            + el("div", "", id="scores-wrap")
                            + el("div", "", id="log-wrap"),
                            class_="side"),
@@ -115,6 +128,7 @@ class App:
         self.on(document.getElementById("board"), "keydown", self.on_board_key)
         self.on(app, "click", self.on_click)
         self.on(app, "change", self.on_change)
+        self.on(document, "keydown", self.on_key)
 
     def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
         """Bind ``handler`` for the page's lifetime (the proxy is kept); an unexpected error
@@ -158,8 +172,8 @@ class App:
         document.querySelector(".board-wrap").setAttribute("aria-label", self.text("ui.board.label"))
 
     def save_settings(self) -> None:
-        """Keep the language and the computer players' pace."""
-        self.settings.save(Settings(self.lang, self.speed))
+        """Keep the language, the computer players' pace and what to do with their offers."""
+        self.settings.save(Settings(self.lang, self.speed, self.offers))
 
     # --- messages ---------------------------------------------------------------------------------
 
@@ -260,6 +274,7 @@ class App:
             highlight_edges=targets.edges if targets else (),
             highlight_hexes=targets.hexes if targets else (),
             marked=s.last_marks(),
+            produced=s.produced(view),
         )
         self.fill("bar", panels.game_bar(t, s, self.speed) + panels.language_picker(t, "game-lang"))
         self.fill("board", board)
@@ -271,7 +286,10 @@ class App:
         if covered:
             self.show_overlay("cover", panels.cover(s), "uncover")
         elif view.phase == "over" and not self.winner_closed:
-            self.show_overlay("winner", panels.winner_screen(s, view), "win-new")
+            more = panels.rematch_row(t) + statistics.figures(self.stats(), t, self.chart_width())
+            self.show_overlay("winner", panels.winner_screen(s, view, more), "win-new")
+        elif self.stats_open:
+            self.show_overlay("stats", statistics.dialog(self.stats(), t, self.chart_width()), "stats-close")
         else:
             self.show_overlay("", "", "")
         document.title = f"{s.name} · {t('ui.title')}"
@@ -296,7 +314,7 @@ class App:
         if key != self.log_key:
             self.log_key, self.log_lines = key, []
         start = len(self.log_lines)
-        self.log_lines.extend(s.sentences(s.game.log[start:]))
+        self.log_lines.extend(s.log_sentences(start))
         return self.log_lines
 
     # --- the game's course ---------------------------------------------------------------------------
@@ -306,11 +324,15 @@ class App:
         self.generation += 1
         self.bots_running = False
         session.text.lang = self.lang
+        session.offers = self.offers
+        session.decline_for_people()
         self.session = session
         self.winner_closed = False
+        self.stats_open = False
         self.overlay_shown = ""
         self.clear_notice()
         self.render()
+        window.scrollTo(0, 0)
         self.schedule_bots()
 
     def act(self, action: Action) -> bool:
@@ -322,8 +344,9 @@ class App:
         if reason is not None:
             self.notify(partial(s.text.error, reason.error), entry=reason.entry)
             return False
-        s.apply(action)
+        s.play(action)
         self.clear_notice()
+        self.tell_declines()
         self.after_action()
         return True
 
@@ -344,13 +367,14 @@ class App:
         """Let computer players act one at a time, paced by the speed setting."""
         try:
             while generation == self.generation and self.session is not None and self.session.bot_to_act:
-                await asyncio.sleep(SPEEDS[self.speed])
+                await asyncio.sleep(pause(self.speed, self.session.undo_seat is not None))
                 s = self.session
                 if generation != self.generation or s is None or not s.bot_to_act:
                     break
                 action = await self.bot_action(s, generation)
                 if action is not None:
                     s.apply(action)
+                    self.tell_declines()
                     self.autosave()
                     self.render()
         finally:
@@ -384,7 +408,7 @@ class App:
         game = s.game
         meta = SaveMeta(
             s.gid, s.name, now_ms(), tuple(seat.name for seat in game.seats), game.turn,
-            game.seats[game.winner].name if game.winner >= 0 else "",
+            game.seats[game.winner].name if game.winner >= 0 else "", s.take_backs,
         )
         try:
             self.store.put(s.gid, dumps(game), meta)
@@ -472,7 +496,8 @@ class App:
         return form
 
     def change_form(self, target: Any) -> None:
-        """The number of players or a colour changed: redraw the seats."""
+        """The number of players, a colour or who plays a seat changed: redraw the seats (and
+        the take-backs option, whose default follows who plays)."""
         self.read_form()
         self.render_home()
 
@@ -487,8 +512,9 @@ class App:
         gid = self.store.new_id(now_ms())
         name = form.name.strip() or self.text("ui.new.default_name", number=len(self.store.list()) + 1)
         self.form = NewGame(seats=form.seats, players=form.players, board=form.board,
-                            seed=str(random.randint(1, 999_999)), vp_target=form.vp_target, friendly_robber=form.friendly_robber)
-        session = Session(game, gid, name)
+                            seed=str(random.randint(1, 999_999)), vp_target=form.vp_target, friendly_robber=form.friendly_robber,
+                            take_backs=form.take_backs)
+        session = Session(game, gid, name, form.allows_take_backs())
         self.open_session(session)
         self.autosave()
 
@@ -506,7 +532,7 @@ class App:
         except CatanError as error:
             self.notify(partial(self.because, "ui.saves.damaged", partial(self.text.error, error), name=meta.name))
             return
-        self.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id))
+        self.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id, meta.take_backs))
 
     def cmd_delete(self, gid: str | None) -> None:
         """Ask before deleting a saved game."""
@@ -597,6 +623,90 @@ class App:
         link.click()
         link.remove()
         window.setTimeout(create_once(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+    def change_take_backs(self, target: Any) -> None:
+        """The new-game form's "Allow taking back moves" was ticked or cleared."""
+        self.form.take_backs = bool(target.checked)
+
+    def change_offers(self, target: Any) -> None:
+        """What to do with offers from computer players changed: remembered, and applied at
+        once to an offer waiting for an answer."""
+        s = self.session
+        if str(target.value) in OFFER_MODES and s is not None:
+            self.offers = s.offers = str(target.value)
+            self.save_settings()
+            if s.decline_for_people():
+                self.tell_declines()
+                self.after_action()
+
+    def tell_declines(self) -> None:
+        """Name in the notice bar the offers the last action led the page to decline for
+        people, when the setting says so (see :mod:`catan_web.offers`)."""
+        s = self.session
+        if s is not None:
+            since = len(s.game.log) - len(s.last_events)
+            if s.decline_notice(since):
+                self.notify(partial(s.decline_notice, since), "info")
+
+    def cmd_undo(self, arg: str | None) -> None:
+        """Take back the last action of the person at the device (Undo, Ctrl+Z), or say why not."""
+        s = self.session
+        if s is None:
+            return
+        if not s.may_take_back:
+            self.notify(partial(s.text, "ui.undo.none"), "info")
+            return
+        s.undo()
+        self.generation += 1  # a computer player's move being thought out is dropped
+        self.bots_running = False
+        self.log_key = ()
+        self.notify(partial(s.text, "ui.undo.done"), "info")
+        self.after_action()
+
+    def on_key(self, event: Any) -> None:
+        """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, Escape closes the statistics."""
+        if self.session is None:
+            return
+        if event.key == "Escape" and self.stats_open:
+            self.cmd_stats_close(None)
+        elif (event.ctrlKey or event.metaKey) and not event.shiftKey and str(event.key).lower() == "z":
+            if is_none(event.target.closest("input, textarea, select")):
+                event.preventDefault()
+                self.cmd_undo(None)
+
+    def stats(self) -> "Stats":
+        """The statistics of the game on screen, as the person at the device may see them."""
+        from catan_core.stats import compute
+
+        assert self.session is not None
+        return compute(self.session.game.view(self.session.viewer))
+
+    def chart_width(self) -> int:
+        """The width to draw statistics charts at on this page."""
+        return statistics.chart_width(float(window.innerWidth))
+
+    def cmd_stats_open(self, arg: str | None) -> None:
+        """Show the statistics over the game."""
+        self.stats_open = True
+        self.render()
+
+    def cmd_stats_close(self, arg: str | None) -> None:
+        """Back to the game from the statistics."""
+        self.stats_open = False
+        self.render()
+        opener = document.getElementById("stats-open")
+        if not is_none(opener):
+            opener.focus()
+
+    def cmd_rematch(self, arg: str | None) -> None:
+        """Start a rematch of the finished game (``same``: on the same board) as a new saved game."""
+        s = self.session
+        if s is None:
+            return
+        game = rematch(s.game, arg == "same", random.randint(1, 999_999))
+        name = s.text("ui.rematch.name", name=s.name)
+        self.open_session(Session(game, self.store.new_id(now_ms()), name, s.take_backs))
+        self.autosave()
 
     def change_speed(self, target: Any) -> None:
         """The computer players' pace changed."""

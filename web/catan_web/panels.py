@@ -23,6 +23,7 @@ from catan_core.palette import COLORS
 from catan_core.state import SEAT_KINDS
 
 from .markup import el, esc
+from .offers import OFFER_MODES, offer_heading, offer_number, trade_prompt
 from .session import BUILD_KINDS, DISCARD, GIVE, TABS, WANT, NewGame, Session, almanac_entry
 from .draft import year_of_plenty_prompt
 from .settings import SPEEDS
@@ -166,6 +167,8 @@ def prompt(session: Session, view: "View") -> str:
     text, actor = session.text, session.actor
     if view.phase == "over":
         return text("ui.prompt.over", player=view.winner)
+    if view.phase == "trade" and view.trade is not None and not session.is_human(actor):
+        return trade_prompt(text, actor, view.trade.offerer, session.viewer)
     if not session.is_human(actor):
         return text("ui.prompt.computer", player=actor)
     if view.phase == "discard":
@@ -198,12 +201,34 @@ def turn_panel(session: Session, view: "View") -> str:
             buttons = button(text, esc(text("ui.button.roll")), "roll", ident="roll", cls="primary", reason=roll_reason)
         else:
             buttons = button(text, esc(text("ui.button.end")), "end", ident="end-turn", cls="primary", reason=end_reason)
-    last = session.last_sentences()[-3:]
+    buttons += undo_button(session)
+    last = [] if session.answering else session.last_sentences()[-3:]  # answering: the offer's heading says it
     if last:
         buttons += el("ul", "".join(el("li", esc(line)) for line in last), class_="last", aria_label=text("ui.last_action"))
     turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
     head = el("div", el("span", esc(turn), class_="turn-no") + dice, class_="turn-head")
-    return head + el("p", esc(prompt(session, view)), id="prompt", class_="prompt") + el("div", buttons, class_="turn-buttons")
+    return (head + el("p", esc(prompt(session, view)), id="prompt", class_="prompt") + recap_list(session, view)
+            + el("div", buttons, class_="turn-buttons"))
+
+
+def recap_list(session: Session, view: "View") -> str:
+    """What touched the person who must act since they last acted (see :mod:`catan_web.recent`)."""
+    lines = session.recap(view)
+    if not lines:
+        return ""
+    title = session.text("ui.recap.title")
+    return el("div", el("h3", esc(title), id="recap-title") + el("ul", "".join(el("li", esc(line)) for line in lines)),
+              class_="recap", id="recap", role="group", aria_labelledby="recap-title")
+
+
+def undo_button(session: Session, ident: str = "undo", label: str = "") -> str:
+    """The button taking back the last action of the person at the device (nothing when
+    they may not); ``label`` replaces its usual words."""
+    if not session.may_take_back:
+        return ""
+    text = session.text
+    return el("button", esc(label or text("ui.undo.button")), type="button", id=ident, class_="undo", data_cmd="undo",
+              title=text("ui.undo.hint"), aria_keyshortcuts="Control+Z")
 
 
 # --- the acting person's hand -------------------------------------------------------------------
@@ -412,6 +437,8 @@ def trade_status(session: Session, view: "View") -> str:
             control = button(text, esc(text("ui.trade.confirm", partner=seat)), "confirm", seat, ident=f"confirm-{seat}", cls="primary", reason=reason)
         rows.append(el("li", el("span", seat_label(session, seat), class_="who") + el("span", esc(state), class_=f"answer {kind}") + control,
                        class_="answer-row", data_seat=str(seat)))
+    if session.answering:  # the terms as the person answering gives and gets them
+        terms = offer_heading(text, trade.offerer, offer_number(session.game.log), chips(text, trade.want), chips(text, trade.give))
     body = terms + el("ul", "".join(rows), class_="answers")
     if session.my_move and session.actor == trade.offerer:
         body += button(text, esc(text("ui.trade.cancel")), "cancel", ident="trade-cancel", reason=session.reason(Action(trade.offerer, A.CANCEL)))
@@ -516,6 +543,8 @@ def cover(session: Session) -> str:
         + el("p", esc(text(why, player=actor)))
         + el("p", esc(text("ui.cover.hidden")), class_="muted")
         + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
+        + (el("div", undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat)), class_="row")
+           if session.may_take_back else "")
         + el("div", button(text, esc(text("ui.menu.home")), "home", ident="cover-home", cls="quiet"), class_="row")
     )
     color = session.game.seats[actor].color
@@ -523,8 +552,8 @@ def cover(session: Session) -> str:
               role="dialog", aria_modal="true", aria_labelledby="cover-title", id="cover")
 
 
-def winner_screen(session: Session, view: "View") -> str:
-    """The end of the game: who won and the final scores."""
+def winner_screen(session: Session, view: "View", more: str = "") -> str:
+    """The end of the game: who won, the final scores and ``more`` (HTML: statistics, rematch)."""
     text = session.text
     order = sorted(view.players, key=lambda pv: -(pv.points or 0))
     rows = "".join(
@@ -541,10 +570,18 @@ def winner_screen(session: Session, view: "View") -> str:
         + table
         + el("div", button(text, esc(text("ui.win.new")), "home", ident="win-new", cls="primary")
              + button(text, esc(text("ui.win.board")), "close_winner", ident="win-board"), class_="row")
+        + more
     )
     color = view.seats[view.winner].color
     return el("div", el("div", body, class_="sheet", style=f"border-top-color:{color}"), class_="overlay winner",
               role="dialog", aria_modal="true", aria_labelledby="winner-title", id="winner")
+
+
+def rematch_row(text: Text) -> str:
+    """The winner screen's rematch buttons: the same seats and options, on a new board or the same one."""
+    buttons = "".join(button(text, esc(text("ui.rematch." + board)), "rematch", arg, ident=f"rematch-{arg}", cls="primary")
+                      for board, arg in (("new_board", "new"), ("same_board", "same")))
+    return el("div", buttons, class_="row rematch") + el("p", esc(text("ui.rematch.help")), class_="muted small")
 
 
 def game_bar(text: Text, session: Session, speed: str) -> str:
@@ -553,6 +590,10 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
     pace = ""
     if len(session.humans) < len(session.game.seats):
         pace = el("label", esc(text("ui.speed.label")) + " " + el("select", speeds, id="speed", data_change="speed"), class_="inline")
+        if session.humans:
+            modes = "".join(el("option", esc(text("ui.offers." + mode)), value=mode, selected=mode == session.offers) for mode in OFFER_MODES)
+            pace += el("label", esc(text("ui.offers.label")) + " " + el("select", modes, id="offers", data_change="offers"), class_="inline")
+    pace += button(text, esc(text("ui.stats.title")), "stats_open", ident="stats-open")
     return (
         el("h1", esc(text("ui.title")), class_="brand")
         + el("span", esc(session.name), class_="game-name")
@@ -616,7 +657,7 @@ def new_game_form(text: Text, form: NewGame) -> str:
             el("legend", swatch(COLORS.get(seat.color, "#888")) + esc(label))
             + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
             + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
-            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}")),
+            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
             class_="seat-row",
         ))
     boards = "".join(
@@ -641,7 +682,10 @@ def new_game_form(text: Text, form: NewGame) -> str:
              + el("div",
                   el("label", esc(text("ui.new.vp_target")) + el("input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target), inputmode="numeric"))
                   + el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber) + esc(text("ui.new.friendly_robber")), class_="check"),
-                  class_="row fields"))
+                  class_="row fields")
+             + el("label", el("input", id="take-backs", type="checkbox", checked=form.allows_take_backs(), data_change="take_backs",
+                              aria_describedby="take-backs-help") + esc(text("ui.new.take_backs")), class_="check")
+             + el("small", esc(text("ui.new.take_backs_help")), id="take-backs-help", class_="muted"))
         + button(text, esc(text("ui.new.start")), "start", ident="start", cls="primary big")
     )
     return section(text("ui.new.title"), body, ident="new-game")

@@ -20,7 +20,7 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Sequence
 
 from catan_core import actions as A
@@ -30,8 +30,11 @@ from catan_core.errors import CatanError
 from catan_core.game import Event, Game
 from catan_core.palette import COLORS
 from catan_core.state import RESOURCE_SUPPLY
+from catan_core.undo import TakeBack
 
+from . import recent
 from . import targets as T
+from .offers import DEFAULT_OFFERS, TELLING_MODES, Declined, page_decline
 from .draft import Draft, can_add, cards_list, no_cards, step, year_of_plenty_room, year_of_plenty_size
 from .targets import BUILD_KINDS, Intent, Targets
 from .text import Text
@@ -88,7 +91,7 @@ def almanac_entry(reason: str | None) -> str | None:
 class Session:
     """One game being played on this page."""
 
-    def __init__(self, game: Game, gid: str = "", name: str = "") -> None:
+    def __init__(self, game: Game, gid: str = "", name: str = "", take_backs: bool | None = None) -> None:
         self.game = game
         self.gid = gid
         self.name = name
@@ -102,6 +105,14 @@ class Session:
         self.tab = "build"
         """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
         self._bots: dict[int, "Bot"] = {}
+        self.take_backs = default_take_backs(game.seats) if take_backs is None else take_backs
+        """Whether a person may take back their last move (:mod:`catan_core.undo`; None: :func:`default_take_backs`)."""
+        self.take_back = TakeBack(game)
+        self.offers = DEFAULT_OFFERS
+        """The device's setting for offers from computer players (:data:`catan_web.offers.OFFER_MODES`)."""
+        self.declined: dict[int, Declined] = {}
+        """The declines the page made for people, by the log index of their event (a reloaded
+        game has none: its log then says only who declined)."""
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -139,6 +150,12 @@ class Session:
         """Whether the person at the device must act now."""
         return self.is_human(self.actor) and self.viewer == self.actor
 
+    @property
+    def answering(self) -> bool:
+        """Whether the person at the device must answer another player's offer now."""
+        trade = self.game.trade
+        return self.my_move and trade is not None and self.actor != trade.offerer
+
     def uncover(self) -> None:
         """The person who must act has the device: show their cards."""
         if self.is_human(self.actor):
@@ -166,7 +183,32 @@ class Session:
 
     def last_sentences(self) -> list[str]:
         """The last action's events as the current viewer may read them."""
-        return self.sentences(self.last_events)
+        return self.log_sentences(len(self.game.log) - len(self.last_events))
+
+    def log_sentences(self, start: int = 0) -> list[str]:
+        """The log from index ``start`` on as :meth:`sentences`, where a decline the page
+        made for a person says why."""
+        lines = self.sentences(self.game.log[start:])
+        for at, declined in self.declined.items():
+            if at >= start:
+                lines[at - start] = declined.sentence(self.text.lang, self.text.names, self.viewer)
+        return lines
+
+    def log_view(self, view: "View") -> "View":
+        """``view`` (of the current viewer) with the log as that viewer may read it."""
+        viewer = self.viewer
+        return replace(view, log=tuple(event.for_viewer(viewer) for event in self.game.log))
+
+    def recap(self, view: "View") -> list[str]:
+        """What touched the person who must act since they last acted, in sentences (nothing
+        unless it is their move at the device; see :mod:`catan_web.recent`)."""
+        if not self.my_move:
+            return []
+        return recent.recap_sentences(self.log_view(view), self.text.lang, self.text.names)
+
+    def produced(self, view: "View") -> recent.Paid:
+        """What the last roll paid, for the board to show (see :func:`catan_web.recent.shown_production`)."""
+        return recent.shown_production(self.log_view(view), self.humans)
 
     # --- acting -----------------------------------------------------------------------------
 
@@ -180,11 +222,70 @@ class Session:
 
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action`` (raises CatanError when illegal) and clear the choices in progress
-        (after a maritime trade the same resources stay chosen, ready for another one)."""
+        (after a maritime trade the same resources stay chosen, ready for another one); then
+        decline for people the offers they are not asked about (:meth:`decline_for_people`)."""
         events = self.game.apply(action)
         self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
+        events += self.decline_for_people()
         self.last_events = events
         return events
+
+    def play(self, action: Action) -> list[Event]:
+        """A person's action: :meth:`apply` it, remembering the position before for taking it back."""
+        self.take_back.remember()
+        return self.apply(action)
+
+    def decline_for_people(self) -> list[Event]:
+        """Decline, as the page does for a person, each offer waiting for a person's answer
+        that they are not asked about (:func:`catan_web.offers.page_decline`); the events."""
+        events: list[Event] = []
+        while (declined := page_decline(self.game, self.humans, self.offers)) is not None:
+            self.declined[len(self.game.log)] = declined
+            events += self.game.apply(Action(declined.seat, A.DECLINE))
+        return events
+
+    def decline_notice(self, since: int) -> str:
+        """What the notice bar says about the declines the page made for people from log index
+        ``since`` on: each offer and why it was declined ("" when there were none, or when the
+        setting keeps quiet: see :data:`catan_web.offers.TELLING_MODES`)."""
+        if self.offers not in TELLING_MODES:
+            return ""
+        log, lines = self.game.log, []
+        for at in sorted(a for a in self.declined if a >= since):
+            offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
+            lines += self.sentences([log[offer]]) + [self.declined[at].sentence(self.text.lang, self.text.names, self.viewer)]
+        return " ".join(dict.fromkeys(lines))
+
+    # --- taking back ------------------------------------------------------------------------
+
+    @property
+    def undo_seat(self) -> int | None:
+        """The person who may take back their last action now (None: nobody)."""
+        history = self.game.history
+        if not self.take_backs or not history:
+            return None
+        seat = history[-1].player
+        return seat if self.is_human(seat) and self.take_back.can_take_back(seat) else None
+
+    @property
+    def may_take_back(self) -> bool:
+        """Whether the person at the device may take back their last action: they still see
+        their own cards, or the device waits, covered, for the next person."""
+        seat = self.undo_seat
+        return seat is not None and (self.viewer == seat or self.covered)
+
+    def undo(self) -> Action | None:
+        """Take back the last action of :attr:`undo_seat` (None when nobody may): the game is
+        exactly as before it."""
+        seat = self.undo_seat
+        if seat is None:
+            return None
+        action = self.take_back.take_back(seat)
+        size = len(self.game.log)
+        self.declined = {at: declined for at, declined in self.declined.items() if at < size}
+        self.draft = Draft()
+        self.last_events = []
+        return action
 
     def bot(self, seat: int) -> "Bot":
         """The computer player of ``seat`` (made on first use, seeded from the game; the
@@ -436,6 +537,19 @@ def _step_arg(arg: str | None) -> tuple[str, int | None, int]:
 # --- a new game --------------------------------------------------------------------------------
 
 
+def default_take_backs(seats: Sequence[Any]) -> bool:
+    """Whether a new game allows taking back moves when nobody chose: yes for one person
+    against computer players, no when several people share the device (they agree on it
+    first) or nobody plays; ``seats`` have a ``kind``.
+
+    >>> from catan_core.game import Seat
+    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff", "standard")])
+    True
+    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff")])
+    False
+    """
+    return sum(seat.kind == "human" for seat in seats) == 1
+
 
 @dataclass
 class SeatChoice:
@@ -458,6 +572,13 @@ class NewGame:
     vp_target: int = 10
     friendly_robber: bool = False
     name: str = ""
+    take_backs: bool | None = None
+    """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
+
+    def allows_take_backs(self) -> bool:
+        """Whether the game this form starts allows taking back moves."""
+        chosen = self.seats[: self.players]
+        return default_take_backs(chosen) if self.take_backs is None else self.take_backs
 
     @classmethod
     def default(cls, text: Text, seed: str) -> "NewGame":

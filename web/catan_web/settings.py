@@ -1,7 +1,7 @@
 """The settings every page shares (``catan.settings`` in the browser's storage).
 
 The game page, the example board and the rules almanac read and write them here only: the
-language chosen and the computer players' pace. The text is read through
+language chosen, the computer players' pace and what to do with their trade offers. The text is read through
 :mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
 damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
 (a language it does not speak) is ignored, and so are fields it does not know.
@@ -10,22 +10,23 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
 >>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None)
+Settings(lang='de', speed=None, offers=None)
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
 >>> settings.load(), settings.repair()
-(Settings(lang=None, speed=None), [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
+(Settings(lang=None, speed=None, offers=None), [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from catan_core.errors import FormatError
 from catan_core.i18n import LANGUAGES
 from catan_core.jsonread import Obj, parse
 
+from .offers import OFFER_MODES
 from .store import PutAside, Slot, Storage, StorageFull
 
 SETTINGS_KEY = "catan.settings"
@@ -35,6 +36,20 @@ MAX_VALUE_CHARS = 40
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between two actions of computer players, by pace setting."""
 DEFAULT_SPEED = "normal"
+TAKE_BACK_WINDOW = 1.2
+"""Seconds at least that computer players wait after a person's action that may be taken
+back, so that "Undo" can be pressed before they act on it (at a slower pace: the pace)."""
+
+
+def pause(speed: str, take_back: bool) -> float:
+    """Seconds a computer player waits before acting at pace ``speed``; ``take_back``: the
+    last action is a person's that may still be taken back.
+
+    >>> pause("fast", False), pause("fast", True), pause("slow", True)
+    (0.3, 1.2, 1.6)
+    """
+    step = SPEEDS.get(speed, SPEEDS[DEFAULT_SPEED])
+    return max(step, TAKE_BACK_WINDOW) if take_back else step
 
 
 @dataclass(frozen=True)
@@ -45,27 +60,31 @@ class Settings:
     """One of :data:`catan_core.i18n.LANGUAGES`."""
     speed: str | None = None
     """A key of :data:`SPEEDS`."""
+    offers: str | None = None
+    """One of :data:`catan_web.offers.OFFER_MODES`: offers from computer players."""
 
     @classmethod
     def read(cls, text: str) -> tuple["Settings", bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true}')
-        (Settings(lang='hi', speed=None), False)
+        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}')
+        (Settings(lang='hi', speed=None, offers='never'), False)
         >>> Settings.read("[" * 100_000 + "]" * 100_000)
-        (Settings(lang=None, speed=None), True)
+        (Settings(lang=None, speed=None, offers=None), True)
         """
         try:
             data = Obj(parse(text, MAX_SETTINGS_CHARS), "settings")
             lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
+            offers = data.str("offers", max_len=MAX_VALUE_CHARS, default=None)
         except FormatError:
             return cls(), True
-        return cls(lang if lang in LANGUAGES else None, speed if speed in SPEEDS else None), False
+        known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
+        return cls(*(value if ok else None for value, ok in zip((lang, speed, offers), known))), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
-        return {key: value for key, value in (("lang", self.lang), ("speed", self.speed)) if value is not None}
+        return {key: value for key, value in asdict(self).items() if value is not None}
 
 
 class SettingsStore:

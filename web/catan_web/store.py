@@ -223,6 +223,8 @@ class SaveMeta:
     turn: int = 0
     winner: str = ""
     """The winner's name once the game is over."""
+    take_backs: bool | None = None
+    """Whether the game allows taking back moves (None: not recorded, the default applies)."""
     damaged: bool = False
     """True when the index knew nothing about the entry (it was rebuilt from the game key;
     such entries are not written to the index)."""
@@ -240,6 +242,7 @@ class SaveMeta:
                 saved=float(entry.get("saved", ok=lambda v: is_int(v, 0, MAX_TIME) or _is_time(v))),
                 players=tuple(players), turn=entry.int("turn", 0, MAX_TURN, default=0),
                 winner=entry.str("winner", max_len=MAX_NAME, default=""),
+                take_backs=entry.get("take_backs", None, lambda v: v is None or type(v) is bool),
             )
         except FormatError:
             return None

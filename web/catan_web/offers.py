@@ -1,0 +1,150 @@
+"""Trade manners on the game page: offers a person is not asked to answer, and how an open
+offer reads while someone answers it.
+
+Pure Python over the engine (:mod:`catan_core.manners` decides what a seat can accept). The
+page answers for a person, at once, an offer that waits for their answer when
+
+* they cannot accept it (they lack the cards: :func:`catan_core.manners.can_accept`), whoever
+  made it; or
+* a computer player made it and the device's setting (:data:`OFFER_MODES`) is ``never``.
+
+Each such answer is a ``decline`` action like a click would make; :func:`page_decline` says
+whether one is due and keeps the position it was made in, from which :class:`Declined` writes
+the log's line in any language. The setting:
+
+* ``ask`` (the default): every offer from a computer player that the person could accept
+  waits for their answer; one they lack the cards for is declined at once, and the notice bar
+  says so (the person is told about every offer);
+* ``acceptable``: the same answers, quietly (only the log tells the declined ones);
+* ``never``: every offer from a computer player is declined at once.
+
+>>> from catan_core.scenarios import load_scenario
+>>> game = load_scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 2,
+...     "players": [{"settlements": [12], "roads": [11], "hand": {"brick": 1}},
+...                 {"settlements": [9], "roads": [8], "hand": {"wool": 1}},
+...                 {"settlements": [22], "roads": [24], "hand": {"ore": 1}, "kind": "standard"}]})
+>>> _ = game.apply("2 offer ore>wool to all")
+>>> declined = page_decline(game, humans=(0, 1), mode="ask")
+>>> declined.seat, declined.sentence("en", ["Red", "Blue", "White"], viewer=0)
+(0, 'You lack 1 wool and decline the offer.')
+>>> _ = game.apply("0 decline")
+>>> page_decline(game, humans=(0, 1), mode="ask") is None, page_decline(game, humans=(0, 1), mode="never").by_setting
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from catan_core.i18n import translate
+from catan_core.manners import can_accept, decline_text
+from catan_core.state import TRADE, State
+
+from .markup import el, esc
+
+if TYPE_CHECKING:
+    from catan_core.events import Event
+    from catan_core.game import Game
+
+    from .text import Text
+
+OFFER_MODES: tuple[str, ...] = ("ask", "acceptable", "never")
+"""The setting "Offers from computer players", by value (see the module docstring)."""
+DEFAULT_OFFERS = "ask"
+TELLING_MODES = frozenset({"ask"})
+"""Settings under which the notice bar names each offer declined for a person."""
+
+
+@dataclass(frozen=True)
+class Declined:
+    """A decline the page makes for a person: their ``seat``, the position just ``before``
+    (the open offer and the hands), and whether the setting (rather than missing cards) is why."""
+
+    seat: int
+    before: State
+    by_setting: bool
+
+    @property
+    def offerer(self) -> int:
+        """Who made the offer declined."""
+        assert self.before.trade is not None
+        return self.before.trade.offerer
+
+    def sentence(self, lang: str, names: Sequence[str], viewer: int | None) -> str:
+        """The log's line in ``lang``, addressed to the declining person when they read it."""
+        you = viewer == self.seat
+        if self.by_setting:
+            key = "ui.offers.declined.you" if you else "ui.offers.declined"
+            return translate(key, {"player": self.seat, "offerer": self.offerer}, lang, names)
+        return decline_text(self.before, self.seat, lang, names, you=you)
+
+
+def page_decline(game: "Game", humans: Sequence[int], mode: str) -> Declined | None:
+    """The decline the page makes now for the person who must answer the open offer (None:
+    nobody must, or they are asked): ``humans`` are the seats people play, ``mode`` one of
+    :data:`OFFER_MODES`."""
+    trade, seat = game.trade, game.to_act
+    if game.phase != TRADE or trade is None or seat not in humans or seat == trade.offerer:
+        return None
+    if not can_accept(game, seat):
+        return Declined(seat, game.snapshot().state, by_setting=False)
+    if mode == "never" and trade.offerer not in humans:
+        return Declined(seat, game.snapshot().state, by_setting=True)
+    return None
+
+
+def offer_number(log: Sequence["Event"]) -> int:
+    """How many offers the seat that made the last offer has made this turn, that one included
+    (0 before any offer).
+
+    >>> from catan_core.events import Event
+    >>> log = [Event("turn", 1, {"turn": 3}), Event("offer", 1, {}), Event("decline", 0, {}), Event("offer", 1, {})]
+    >>> offer_number(log), offer_number(log[:2]), offer_number(log[:1])
+    (2, 1, 0)
+    """
+    count, offerer = 0, None
+    for event in reversed(log):
+        if event.kind == "turn":
+            break
+        if event.kind == "offer" and offerer in (None, event.player):
+            offerer = event.player
+            count += 1
+    return count
+
+
+def trade_prompt(text: "Text", actor: int, offerer: int, viewer: int | None) -> str:
+    """Who is busy with the open offer while a computer player acts on it: choosing among the
+    answers to its own offer, or answering the viewer's or someone else's.
+
+    >>> from catan_web.text import Text
+    >>> text = Text("en", ("Red", "Blue", "White"))
+    >>> trade_prompt(text, 1, 0, 0), trade_prompt(text, 2, 0, 1)
+    ('Blue is answering your offer…', "White (computer) is answering Red's offer…")
+    """
+    if actor == offerer:
+        return text("ui.offers.choosing", player=actor)
+    if offerer == viewer:
+        return text("ui.offers.answering_you", player=actor)
+    return text("ui.offers.answering", player=actor, offerer=offerer)
+
+
+def offer_heading(text: "Text", offerer: int, number: int, give: str, get: str) -> str:
+    """The open offer as the person answering it sees it first: whose offer it is and, when
+    the same player has offered before this turn, which one (so that a new offer never looks
+    like the one just declined), then what they would ``give`` and ``get`` (HTML: resource
+    chips).
+
+    >>> from catan_web.text import Text
+    >>> offer_heading(Text("en", ("Red", "Blue")), 1, 2, "G", "W")  # doctest: +NORMALIZE_WHITESPACE
+    '<div class="offer-head" data-number="2"><h3 class="offer-title">Offer 2 from Blue this turn</h3><div
+    class="offer-side"><span class="side-label">You give</span>G</div><div class="offer-side"><span
+    class="side-label">You get</span>W</div></div>'
+    """
+    title = text("ui.offers.new", player=offerer) if number <= 1 else text("ui.offers.number", player=offerer, number=number)
+    sides = "".join(
+        el("div", el("span", esc(text(label)), class_="side-label") + cards, class_="offer-side")
+        for label, cards in (("ui.trade.you_give", give), ("ui.trade.you_get", get))
+    )
+    return el("div", el("h3", esc(title), class_="offer-title") + sides, class_="offer-head", data_number=str(number))

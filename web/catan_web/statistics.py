@@ -1,0 +1,78 @@
+"""The statistics of a game on the page: the dice against the odds, the victory points over
+the turns, and every seat's figures (cards received, lost to the robber and to discards,
+trades, buildings).
+
+Pure functions from :class:`catan_core.stats.Stats` (computed from the view of the person at
+the device, so they reveal only what that person may know) to HTML strings: :func:`figures`
+is the body, shown in a dialog opened from the game bar (:func:`dialog`) and on the winner
+screen. Each figure's cell carries ``data-row`` (the :class:`~catan_core.stats.SeatStats`
+field) and ``data-seat``.
+
+>>> from catan_core.game import Game, Options
+>>> from catan_core.stats import compute
+>>> from catan_web.text import Text
+>>> game = Game(Options(players=3, board="beginner"), seed=7)
+>>> _ = game.apply("0 roll 3+5")
+>>> html = figures(compute(game.view(0)), Text("en", ("Ana", "Ben", "Cy")), 400)
+>>> html.count('catan-stats catan-dice'), html.count('catan-stats catan-points'), 'data-row="setup" data-seat="0">3' in html
+(1, 1, True)
+"""
+
+from __future__ import annotations
+
+from catan_core.stats import Stats, table
+from catan_core.stats_svg import MAX_WIDTH, MIN_WIDTH, dice_svg, points_svg
+
+from .markup import el, esc
+from .text import Text
+
+CHART_MARGIN = 64
+"""Pixels of the dialog around a chart (padding and scroll bar), taken from the page's width."""
+WIDEST_CHART = 720
+"""The widest a chart is drawn (two side by side on a wide screen)."""
+
+
+def chart_width(page_width: float) -> int:
+    """The width to draw charts at on a page ``page_width`` pixels wide.
+
+    >>> chart_width(390), chart_width(1280), chart_width(100)
+    (326, 720, 280)
+    """
+    return max(MIN_WIDTH, min(WIDEST_CHART, MAX_WIDTH, int(page_width) - CHART_MARGIN))
+
+
+def figures(stats: Stats, text: Text, width: int) -> str:
+    """The two charts (``width`` pixels wide) and the table of figures per seat; a cell shows
+    the number and, in small print, what it is made of."""
+    lang = text.lang
+    charts = el("div", el("figure", dice_svg(stats, lang, width), class_="chart")
+                + el("figure", points_svg(stats, lang, width), class_="chart"), class_="charts")
+    head = el("tr", el("th", esc(text("ui.stats.figure")), scope="col") + "".join(
+        el("th", el("span", "", class_="swatch", style=f"background:{color}", aria_hidden="true") + esc(name), scope="col")
+        for name, color in zip(stats.names, stats.colors)
+    ))
+    rows = "".join(
+        el("tr", el("th", esc(row.label), scope="row") + "".join(
+            el("td", esc(cell.text) + (el("small", esc(cell.detail)) if cell.detail else ""),
+               data_row=row.key, data_seat=str(seat))
+            for seat, cell in enumerate(row.cells)
+        ), data_row=row.key)
+        for row in table(stats, lang)
+    )
+    note = text("ui.stats.public") if stats.viewer is None else text("ui.stats.as_seat", player=stats.viewer)
+    return el("div",
+              charts
+              + el("h3", esc(text("ui.stats.figures")), id="stats-figures")
+              + el("div", el("table", el("thead", head) + el("tbody", rows), class_="stats-table", aria_labelledby="stats-figures"),
+                   class_="table-wrap")
+              + el("p", esc(note), class_="muted small"),
+              class_="figures")
+
+
+def dialog(stats: Stats, text: Text, width: int) -> str:
+    """The statistics over the game, with a button closing them."""
+    close = el("button", esc(text("ui.stats.close")), type="button", id="stats-close", data_cmd="stats_close", class_="primary")
+    body = el("div", el("h2", esc(text("ui.stats.title")), id="stats-title") + close, class_="sheet-head")
+    body += figures(stats, text, width)
+    return el("div", el("div", body, class_="sheet wide"), class_="overlay stats", role="dialog", aria_modal="true",
+              aria_labelledby="stats-title", id="stats")
