@@ -706,7 +706,9 @@ def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, t: _Tr) -> st
         f'<g {attrs} data-hex="{h}">',
         f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
         f'<g transform="translate({_n(cx)} {_n(cy - 50)})">{_glyph(terrain)}</g>',
-        _text(cx, cy + 61, word, 14.5, label_color, "600", ' letter-spacing=".4"'),
+        # a space between the drawn word and number, so that they read as the words of the
+        # hex's name ("forest 11" in "the forest 11"), not as one ("forest11")
+        _text(cx, cy + 61, word, 14.5, label_color, "600", ' letter-spacing=".4"') + " ",
     ]
     if number:
         ty = cy + 10
