@@ -544,21 +544,14 @@ def render(
     if show_ids:
         out.append(_id_labels(tr))
 
-    # click areas: paths (a transparent band along each), then intersections; the targets above all
+    # click areas: paths (a transparent band along each), then intersections above them; in
+    # each, the targets last (above the other spots of their kind)
     node_hit, edge_hit = SPOT_HIT
     out.append('<g class="edges">')
     out.extend(
         f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, edge_hit)}" fill="#000" fill-opacity="0"/>'
         for e in range(EDGE_COUNT) if e not in hl_edges
     )
-    out.append('</g><g class="nodes">')
-    for n in range(NODE_COUNT):
-        if n not in hl_nodes:
-            x, y = NODE_POS[n]
-            out.append(f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{node_hit}" fill="#000" fill-opacity="0"/>')
-    out.append("</g>")
-    if lit:
-        out.append('<g class="targets">')
     for e in sorted(hl_edges):
         x1, y1, x2, y2 = _edge_ends(e, 0.2)
         short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
@@ -569,6 +562,11 @@ def render(
             f'<polygon points="{_edge_band(e, EDGE_HIT)}" fill="#000" fill-opacity="0"/>'
             + _focus_ring(f'polygon points="{_edge_band(e, FOCUS_EDGE)}" stroke-linejoin="round"') + "</g>"
         )
+    out.append('</g><g class="nodes">')
+    for n in range(NODE_COUNT):
+        if n not in hl_nodes:
+            x, y = NODE_POS[n]
+            out.append(f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{node_hit}" fill="#000" fill-opacity="0"/>')
     for n in sorted(hl_nodes):
         x, y = NODE_POS[n]
         at = f'cx="{_n(x)}" cy="{_n(y)}"'
@@ -580,7 +578,7 @@ def render(
             f'<circle {at} r="{NODE_HIT}" fill="#000" fill-opacity="0"/>'
             + _focus_ring(f'circle {at} r="{FOCUS_NODE}"') + "</g>"
         )
-    out.append("</g></svg>" if lit else "</svg>")
+    out.append("</g></svg>")
     return "".join(out)
 
 

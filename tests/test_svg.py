@@ -106,11 +106,13 @@ def test_click_targets_are_hittable_and_on_top() -> None:
         assert_wide_band(band[0])
     for el in with_attr(root, "data-hex"):
         assert el.find(NS + "polygon") is not None
-    # the hit areas come last, intersections above paths, and the targets above all
+    # the hit areas come last, intersections above paths, in each the targets above the others
     order = [el.get("class") for el in root]
     assert order[-2:] == ["edges", "nodes"]
-    order = [el.get("class") for el in lit]
-    assert order[-3:] == ["edges", "nodes", "targets"]
+    mixed = parse(render(beginner_view(), highlight_edges=[0, 71], highlight_nodes=[0, 53]))
+    for layer in list(mixed)[-2:]:
+        lit_ones = ["target" in classes(el) for el in layer]
+        assert lit_ones == sorted(lit_ones) and lit_ones[-2:] == [True, True]
 
 
 def assert_wide_band(el: ET.Element) -> None:

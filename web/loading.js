@@ -1,10 +1,10 @@
 // The loading message in the reader's language, shown before Python starts (every page loads
-// this file right after its loading message). The language is picked as the pages pick it
-// (catan_core.i18n.pick_language): the address's ?lang= on pages that read it (the script tag
-// has data-address-lang), else the one remembered in localStorage["catan.settings"], else the
-// browser's first language we speak, else English. The words are the catalogs' "ui.loading"
-// (tests/test_accessibility.py checks that they agree). Every step is guarded: damaged
-// storage or an odd browser leave the English word in place.
+// this file deferred from its head: it runs as soon as the page is parsed). The language is
+// picked as the pages pick it (catan_core.i18n.pick_language): the address's ?lang= on pages
+// that read it (the script tag has data-address-lang), else the one remembered in
+// localStorage["catan.settings"], else the browser's first language we speak, else English.
+// The words are the catalogs' "ui.loading" (tests/test_accessibility.py checks that they
+// agree). Every step is guarded: damaged storage or an odd browser leave the English word.
 (() => {
   const WORDS = { en: "Loading…", es: "Cargando…", de: "Wird geladen…", hi: "लोड हो रहा है…" };
   const MAX_SETTINGS = 2000;

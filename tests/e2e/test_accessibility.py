@@ -142,6 +142,8 @@ def history(page: Page) -> list[str]:
 def test_no_axe_violations_in_any_state_of_the_game(game: Page, lang: str) -> None:
     go_home(game)
     speak(game, lang)
+    # the default seat names follow the language
+    assert game.input_value("#seat-name-0") == translate("ui.color.red", {}, lang)
     found = {"new game": violations(game)}
     for name, (data, actions) in STATES.items():
         load(game, data, *actions)

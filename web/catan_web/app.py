@@ -185,6 +185,7 @@ class App:
         if not is_none(footer):
             footer.textContent = self.text("ui.version", version=catan_core.__version__)
         document.querySelector(".board-wrap").setAttribute("aria-label", self.text("ui.board.label"))
+        document.getElementById("announce").replaceChildren()  # read out in the old language
 
     def save_settings(self) -> None:
         """Keep the language and the computer players' pace."""

@@ -549,7 +549,7 @@ def cover(session: Session) -> str:
     phase = session.game.phase
     why = "ui.cover.why_" + ("answer" if phase == "trade" and session.game.trade is not None and actor != session.game.trade.offerer else phase)
     body = (
-        el("h2", esc(text("ui.cover.pass", player=actor)), id="cover-title")
+        el("h2", seat_mark(session, actor) + " " + esc(text("ui.cover.pass", player=actor)), id="cover-title")
         + el("p", esc(text(why, player=actor)))
         + el("p", esc(text("ui.cover.hidden")), class_="muted")
         + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
