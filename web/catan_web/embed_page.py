@@ -30,9 +30,9 @@ from catan_core.i18n import translate
 from catan_core.names import KNIGHT, RESOURCES, ROAD_BUILDING
 from catan_core.palette import mark_svg, seat_glyphs
 
+from . import navigate as N
 from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
 from .markup import MARK_PX
-from . import navigate as N
 from .page import ACTIVATE, HEIGHT_MESSAGE, board_spot, browser_storage, by_id, element, page_language, rove
 from .settings import SettingsStore
 from .text import unexpected

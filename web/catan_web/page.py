@@ -13,8 +13,8 @@ from catan_core.i18n import LANGUAGES, pick_language
 
 from . import navigate as N
 from .settings import SettingsStore
-from .targets import ELEMENTS
 from .store import Storage, open_storage
+from .targets import ELEMENTS
 
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 """A board spot's element (targets and the other spots alike), as a CSS selector."""

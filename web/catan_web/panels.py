@@ -147,7 +147,7 @@ def log_marks(session: Session) -> list[str]:
 
 
 def seat_label(session: Session, seat: int) -> str:
-    """A seat's colour and name."""
+    """A seat's mark (its colour and glyph) and name."""
     return seat_mark(session, seat) + el("span", esc(session.game.seats[seat].name), class_="name")
 
 
@@ -511,7 +511,7 @@ def log_panel(text: Text, lines: Sequence[str], marks: Sequence[str] = ()) -> st
     mark of the seat each line is about beside it."""
     tail = list(lines[-LOG_LINES:])
     beside = list(marks[-LOG_LINES:]) if len(marks) == len(lines) else [""] * len(tail)
-    items = "".join(el("li", mark + esc(line)) for mark, line in zip(reversed(beside), reversed(tail)))
+    items = "".join(el("li", sign + esc(line)) for sign, line in zip(reversed(beside), reversed(tail)))
     return section(text("ui.log.title"), el("ol", items, class_="log", id="log-lines", reversed=True), ident="log")
 
 
