@@ -6,10 +6,11 @@ legal targets to highlight (``highlight_nodes`` / ``highlight_edges`` /
 
 Every hex, intersection and path carries its engine id (``data-hex``, ``data-node``,
 ``data-edge``) on an element a click can hit, so a user interface only has to read the
-attribute of what was clicked. Highlighted ids get ``class="... target"``, ``tabindex="0"``,
-``role="button"`` and a translated ``aria-label`` naming the spot by its neighbourhood and
-state (:mod:`catan_core.places`); each piece's ``<title>`` says whose it is and where it
-stands. Pieces carry ``data-seat`` and
+attribute of what was clicked. Highlighted ids get ``class="... target"``, a roving
+``tabindex`` (one Tab stop for the whole board), ``role="button"`` and a translated
+``aria-label`` naming the spot by its neighbourhood and state (:mod:`catan_core.places`).
+Hexes, harbors, pieces and the robber are images named in words (where they are, whose
+they are). Pieces carry ``data-seat`` and
 ``data-at`` (``"e40"``, ``"n12"``, ``"h5"``; the same id form as ``marked``), never
 ``data-edge``/``data-node``/``data-hex``, so each id is on exactly one clickable element.
 
@@ -20,7 +21,7 @@ stands. Pieces carry ``data-seat`` and
 True
 >>> svg.count("data-hex="), svg.count("data-node="), svg.count("data-edge=")
 (19, 54, 72)
->>> 'data-node="12" tabindex="0" role="button" aria-label="Intersection between forest 11,' in svg
+>>> '<g class="node target" tabindex="0" role="button" aria-label="Intersection between forest 11,' in svg
 True
 >>> render(view) == render(view)
 True
@@ -128,13 +129,47 @@ _STYLE = (
     ".catan-board .target{cursor:pointer}"
     ".catan-board .target:focus{outline:none}"
     ".catan-board .hl{animation:catan-pulse 1.1s ease-in-out infinite alternate}"
-    ".catan-board .target:hover .hl,.catan-board .target:focus-visible .hl,"
-    ".catan-board circle.target:hover,.catan-board circle.target:focus-visible{stroke:#ffd60a;opacity:1}"
+    ".catan-board .target:hover .hl,.catan-board .target:focus-visible .hl{stroke:#ffd60a;opacity:1}"
     ".catan-board .hex.target:focus-visible .tile{filter:brightness(1.15)}"
+    ".catan-board .focus-ring{display:none}"
+    ".catan-board .target:focus-visible .focus-ring,.catan-board .selected .focus-ring{display:inline}"
     "@keyframes catan-pulse{from{opacity:1}to{opacity:.45}}"
     "@media (prefers-reduced-motion:reduce){.catan-board .hl{animation:none}}"
     "</style>"
 )
+
+# Targets (what the person may pick now): hit areas larger than the drawing, so that a finger
+# finds them on an enlarged board (at twice the width of a 390 px phone, one unit is two
+# thirds of a pixel: 70 units are 46 px), and a focus ring that shows on every terrain.
+NODE_HIT = 36
+"""Radius of the invisible hit disc of a highlighted intersection."""
+EDGE_HIT = 70
+"""Width of the invisible hit band along a highlighted path."""
+SPOT_HIT = (28, 30)
+"""Radius of the hit disc of an intersection and width of the hit band of a path that are
+not targets (a click on them says why nothing happens)."""
+FOCUS_RING: tuple[tuple[str, int], ...] = ((OUTLINE, 9), ("#ffffff", 3))
+"""The ring around the focused (or selected) target: a dark stroke with a light one on top,
+in screen pixels (``vector-effect="non-scaling-stroke"``), so that 3 px of dark and 3 px of
+light show on every background at every size."""
+FOCUS_NODE, FOCUS_EDGE, FOCUS_HEX = 40, 56, 0.9
+"""The focus ring's radius around an intersection, width around a path, and size as a
+share of a hex."""
+
+# Harbors: a badge in the sea, a circle stretched into a pill when its word needs the room.
+HARBOR_RADIUS, HARBOR_EDGE, HARBOR_PAD = 37, 7, 3
+"""The badge's radius (half its height), the width of its coloured edge, and the room kept
+between its word and the edge on each side."""
+HARBOR_TEXT: dict[bool, tuple[tuple[float, float], tuple[float, float]]] = {
+    True: ((22, 3), (14, 21)),
+    False: ((20, 0), (15, 19)),
+}
+"""Text size and baseline below the centre of the ratio and of the word, for a generic
+(3:1, ``True``) and a resource (2:1) harbor."""
+HARBOR_CHAR = 0.64
+"""Widest average letter width of a bold word, as a share of its size (to size the badge)."""
+TEXT_DESCENT = 0.25
+"""How far letters reach under their baseline, as a share of the text size."""
 
 
 # --- geometry ---------------------------------------------------------------------------
@@ -188,6 +223,11 @@ def _edge_band(e: int, width: float) -> str:
 def _edge_mid(e: int) -> tuple[float, float]:
     (ax, ay), (bx, by) = (NODE_POS[n] for n in EDGE_NODES[e])
     return (ax + bx) / 2, (ay + by) / 2
+
+
+EDGE_XY: tuple[tuple[float, float], ...] = tuple(_edge_mid(e) for e in range(EDGE_COUNT))
+"""The midpoint of each path in SVG coordinates (with :data:`HEX_XY` and :data:`NODE_POS`:
+where each spot is drawn)."""
 
 
 def _frame() -> list[tuple[float, float]]:
@@ -336,6 +376,8 @@ def render(
     size: int | None = None,
     pieces: bool = True,
     produced: Iterable[tuple[int, int, int, int]] = (),
+    focus: str | None = None,
+    selected: str | None = None,
 ) -> str:
     """The board of ``view`` as an SVG document (a string), texts in ``lang``.
 
@@ -350,6 +392,12 @@ def render(
     and a sentence ("Production from the pasture 5: Red +1 wool, Blue +2 wool.") as its
     accessible name and in the board's. Unknown ids raise :class:`ValueError`. The output
     depends on the arguments only.
+
+    The targets form one Tab stop (a roving tabindex): the target ``focus`` names (a mark
+    such as ``"n12"``; by default the first target drawn) has ``tabindex="0"``, the others
+    ``-1``. The target ``selected`` names is drawn ringed (a tap chose it; a second one acts).
+    Every hex, harbor, piece and the robber is an image named in words, so that a screen
+    reader can read the board piece by piece.
     """
     hl_nodes = _id_set(highlight_nodes, NODE_COUNT, "intersection")
     hl_edges = _id_set(highlight_edges, EDGE_COUNT, "path")
@@ -375,7 +423,15 @@ def render(
 
     glyphs = seat_glyphs([seat.color for seat in view.seats])
 
-    interactive = bool(hl_nodes or hl_edges or hl_hexes)
+    lit = [f"h{h}" for h in sorted(hl_hexes)] + [f"e{e}" for e in sorted(hl_edges)] + [f"n{n}" for n in sorted(hl_nodes)]
+    rove = focus if focus in lit else (lit[0] if lit else None)
+
+    def target(kind: str, mark: str, label: str) -> str:
+        """The class (``kind`` and ``target``, ``selected`` when it is) and the button
+        attributes of the target at ``mark``, named ``label`` (escaped)."""
+        chosen = " selected" if mark == selected else ""
+        return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+
     paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
     board_label = tr("svg.board")
     if paid:
@@ -385,8 +441,8 @@ def render(
         size_attrs = f' width="{int(size)}" height="{round(int(size) * _VIEW_H / _VIEW_W)}"'
     out: list[str] = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" viewBox="{VIEWBOX}"{size_attrs}'
-        # a picture with buttons inside is a group: role="img" would hide the buttons
-        f' role="{"group" if interactive else "img"}" aria-label="{board_label}"'
+        # a group, not an image: role="img" would hide the hexes, pieces and buttons inside
+        f' role="group" aria-label="{board_label}"'
         f' font-family="{FONT}">',
         _STYLE,
     ]
@@ -398,7 +454,7 @@ def render(
     # harbors
     out.append('<g class="harbors">')
     for i, e in enumerate(HARBOR_EDGES):
-        out.append(_harbor(i, e, board.harbors[i], tr))
+        out.append(_harbor(i, e, board.harbors[i], tr, _harbor_label(e, board.harbors[i], words, t)))
     out.append("</g>")
 
     out.append(f'<g class="beach" fill="{SAND}" stroke="{SAND}" stroke-width="30" stroke-linejoin="round">')
@@ -408,8 +464,10 @@ def render(
     # hexes: tile, glyph, word, number token (the whole group is the click target)
     out.append('<g class="hexes">')
     for h in range(HEX_COUNT):
-        label = _hex_label(h, view, words, t) if h in hl_hexes else ""
-        out.append(_hex(h, view, h in hl_hexes, h in marks["h"], t, label))
+        label = _hex_label(h, view, words, t)
+        kind = f"hex terrain-{TERRAINS[board.terrains[h]]}"
+        attrs = target(kind, f"h{h}", label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
+        out.append(_hex(h, view, attrs, h in hl_hexes, h in marks["h"], t))
     out.append("</g>")
 
     # the rings of the hexes that paid, under the pieces
@@ -436,8 +494,9 @@ def render(
             p = view.edge_owner[e]
             if p < 0:
                 continue
+            title = _piece_title("svg.road", p, words.edges[e], t)
             out.append(
-                f'<g class="road" data-seat="{p}" data-at="e{e}"><title>{_piece_title("svg.road", p, words.edges[e], t)}</title>'
+                f'<g class="road" data-seat="{p}" data-at="e{e}" role="img" aria-label="{title}"><title>{title}</title>'
                 f"{_road(e, color(p), glyphs[p])}</g>"
             )
         for n in range(NODE_COUNT):
@@ -445,12 +504,15 @@ def render(
             if p < 0:
                 continue
             x, y = NODE_POS[n]
-            if view.node_city[n]:
-                out.append(f'<g class="city" data-seat="{p}" data-at="n{n}"><title>{_piece_title("svg.city", p, words.nodes[n], t)}</title>{_city(x, y, color(p), glyphs[p])}</g>')
-            else:
-                out.append(f'<g class="settlement" data-seat="{p}" data-at="n{n}"><title>{_piece_title("svg.settlement", p, words.nodes[n], t)}</title>{_house(x, y, color(p), glyphs[p])}</g>')
+            kind, draw = ("city", _city) if view.node_city[n] else ("settlement", _house)
+            title = _piece_title("svg." + kind, p, words.nodes[n], t)
+            out.append(
+                f'<g class="{kind}" data-seat="{p}" data-at="n{n}" role="img" aria-label="{title}"><title>{title}</title>'
+                f"{draw(x, y, color(p), glyphs[p])}</g>"
+            )
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
-        out.append(f'<g class="robber" data-at="h{view.robber}"><title>{tr("svg.robber", place=words.hexes[view.robber])}</title>{_robber(rx, ry)}</g>')
+        title = tr("svg.robber", place=words.hexes[view.robber])
+        out.append(f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}"><title>{title}</title>{_robber(rx, ry)}</g>')
         out.append("</g>")
 
     # who received what from each hex that paid, over the pieces
@@ -482,42 +544,58 @@ def render(
     if show_ids:
         out.append(_id_labels(tr))
 
-    # click targets: paths (a transparent band along each), then intersections on top
+    # click areas: paths (a transparent band along each), then intersections above them; in
+    # each, the targets last (above the other spots of their kind)
+    node_hit, edge_hit = SPOT_HIT
     out.append('<g class="edges">')
-    for e in range(EDGE_COUNT):
-        if e in hl_edges:
-            x1, y1, x2, y2 = _edge_ends(e, 0.2)
-            short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
-            out.append(
-                f'<g class="edge target" data-edge="{e}" tabindex="0" role="button" aria-label="{_edge_label(e, view, words, t)}">'
-                f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
-                f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
-                f'<polygon points="{_edge_band(e, 34)}" fill="#000" fill-opacity="0" stroke-opacity="0"/></g>'
-            )
-        else:
-            out.append(f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, 30)}" fill="#000" fill-opacity="0"/>')
-    out.append("</g>")
-    out.append('<g class="nodes">')
+    out.extend(
+        f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, edge_hit)}" fill="#000" fill-opacity="0"/>'
+        for e in range(EDGE_COUNT) if e not in hl_edges
+    )
+    for e in sorted(hl_edges):
+        x1, y1, x2, y2 = _edge_ends(e, 0.2)
+        short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
+        out.append(
+            f'<g {target("edge", f"e{e}", _edge_label(e, view, words, t))} data-edge="{e}">'
+            f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
+            f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
+            f'<polygon points="{_edge_band(e, EDGE_HIT)}" fill="#000" fill-opacity="0"/>'
+            + _focus_ring(f'polygon points="{_edge_band(e, FOCUS_EDGE)}" stroke-linejoin="round"') + "</g>"
+        )
+    out.append('</g><g class="nodes">')
     for n in range(NODE_COUNT):
+        if n not in hl_nodes:
+            x, y = NODE_POS[n]
+            out.append(f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{node_hit}" fill="#000" fill-opacity="0"/>')
+    for n in sorted(hl_nodes):
         x, y = NODE_POS[n]
         at = f'cx="{_n(x)}" cy="{_n(y)}"'
-        if n in hl_nodes:
-            # an empty spot gets a white disc; a settlement to upgrade, a ring around it
-            look = 'r="33" fill="#ffffff" fill-opacity="0"' if _occupied(n, view, pieces) else 'r="26" fill="#ffffff" fill-opacity=".7"'
-            out.append(
-                f'<circle class="node target hl" data-node="{n}" tabindex="0" role="button" aria-label="{_node_label(n, view, words, t)}"'
-                f' {at} {look} stroke="#ffffff" stroke-width="6"/>'
-            )
-        else:
-            out.append(f'<circle class="node" data-node="{n}" {at} r="28" fill="#000" fill-opacity="0"/>')
-    out.append("</g>")
-    out.append("</svg>")
+        # an empty spot gets a white disc; a settlement to upgrade, a ring around it
+        look = 'r="33" fill="#ffffff" fill-opacity="0"' if _occupied(n, view, pieces) else 'r="26" fill="#ffffff" fill-opacity=".7"'
+        out.append(
+            f'<g {target("node", f"n{n}", _node_label(n, view, words, t))} data-node="{n}">'
+            f'<circle class="hl" {at} {look} stroke="#ffffff" stroke-width="6"/>'
+            f'<circle {at} r="{NODE_HIT}" fill="#000" fill-opacity="0"/>'
+            + _focus_ring(f'circle {at} r="{FOCUS_NODE}"') + "</g>"
+        )
+    out.append("</g></svg>")
     return "".join(out)
 
 
 def _frame_inner() -> list[tuple[float, float]]:
     r = FRAME_RADIUS - 22
     return [(r * math.cos(math.pi / 3 * k), r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+def _focus_ring(shape: str) -> str:
+    """The :data:`FOCUS_RING` drawn along ``shape`` (an element's name and geometry
+    attributes, e.g. ``'circle cx="0" cy="0" r="40"'``), shown by the style only while its
+    target has the keyboard focus or is selected."""
+    strokes = "".join(
+        f'<{shape} fill="none" stroke="{color}" stroke-width="{width}" vector-effect="non-scaling-stroke"/>'
+        for color, width in FOCUS_RING
+    )
+    return f'<g class="focus-ring" pointer-events="none">{strokes}</g>'
 
 
 def _occupied(n: int, view: View, pieces: bool) -> bool:
@@ -614,21 +692,21 @@ def _badge(h: int, seat: int, count: int, view: View, color: str, glyph: str) ->
     )
 
 
-def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr, label: str) -> str:
-    """Hex ``h``'s tile, glyph, word and token; a ``target`` is a button named ``label`` (escaped)."""
+def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, t: _Tr) -> str:
+    """Hex ``h``'s tile, glyph, word and token in a group with ``attrs`` (its class and its
+    role: an image, or a button when it is a ``target``)."""
     board = view.board
     terrain, number = board.terrains[h], board.numbers[h]
     fill, _, label_color = TERRAIN_STYLE[terrain]
     cx, cy = HEX_XY[h]
     word = escape(t("terrain." + TERRAINS[terrain]))
-    attrs = f'class="hex terrain-{TERRAINS[terrain]}{" target" if target else ""}" data-hex="{h}"'
-    if target:
-        attrs += f' tabindex="0" role="button" aria-label="{label}"'
     parts = [
-        f"<g {attrs}>",
+        f'<g {attrs} data-hex="{h}">',
         f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
         f'<g transform="translate({_n(cx)} {_n(cy - 50)})">{_glyph(terrain)}</g>',
-        _text(cx, cy + 61, word, 14.5, label_color, "600", ' letter-spacing=".4"'),
+        # a space between the drawn word and number, so that they read as the words of the
+        # hex's name ("forest 11" in "the forest 11"), not as one ("forest11")
+        _text(cx, cy + 61, word, 14.5, label_color, "600", ' letter-spacing=".4"') + " ",
     ]
     if number:
         ty = cy + 10
@@ -645,6 +723,7 @@ def _hex(h: int, view: View, target: bool, mark: bool, t: _Tr, label: str) -> st
         ring = _pts(_hex_corners(h, 0.84))
         parts.append(f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="12" stroke-linejoin="round" opacity=".5" pointer-events="none"/>')
         parts.append(f'<polygon class="ring hl" points="{ring}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" pointer-events="none"/>')
+        parts.append(_focus_ring(f'polygon points="{_pts(_hex_corners(h, FOCUS_HEX))}" stroke-linejoin="round"'))
     if mark:
         parts.append(
             f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
@@ -682,7 +761,25 @@ def _piece_title(key: str, p: int, place: str, t: _Tr) -> str:
     return escape(t("svg.piece_at", piece=t(key, player=p), place=place))
 
 
-def _harbor(i: int, e: int, kind: int, tr: _Tr) -> str:
+def _harbor_label(e: int, kind: int, words: Places, t: _Tr) -> str:
+    """The harbor on path ``e`` in words: its ratio, its resource and where it is (escaped)."""
+    harbor = t("place.harbor_generic") if kind == GENERIC_HARBOR else t("place.harbor_specific", resource=kind)
+    return escape(t("svg.harbor_at", harbor=harbor, place=words.edges[e]))
+
+
+def _harbor_half_width(word: str, size: float, below: float) -> float:
+    """Half the width of a harbor badge whose ``word`` (``size`` units high, its baseline
+    ``below`` units under the badge's centre) must fit inside its edge: a circle of radius
+    :data:`HARBOR_RADIUS`, stretched into a pill when the word is too wide for it."""
+    inner = HARBOR_RADIUS - HARBOR_EDGE / 2
+    bottom = below + size * TEXT_DESCENT
+    room = math.sqrt(max(inner**2 - bottom**2, 0.0))
+    needed = len(word) * HARBOR_CHAR * size / 2 + HARBOR_PAD
+    return HARBOR_RADIUS + max(0.0, needed - room)
+
+
+def _harbor(i: int, e: int, kind: int, tr: _Tr, label: str) -> str:
+    """Harbor ``i`` on path ``e`` (its ``kind``: a resource or generic), an image named ``label``."""
     mx, my = _edge_mid(e)
     cx, cy = HEX_XY[EDGE_HEXES[e][0]]
     dx, dy = mx - cx, my - cy
@@ -690,19 +787,22 @@ def _harbor(i: int, e: int, kind: int, tr: _Tr) -> str:
     hx, hy = mx + dx / length * 82, my + dy / length * 82
     generic = kind == GENERIC_HARBOR
     ring = "#4a4f55" if generic else RESOURCE_COLORS[kind]
-    parts = [f'<g class="harbor" data-harbor="{i}">']
+    parts = [f'<g class="harbor" data-harbor="{i}" role="img" aria-label="{label}">']
     for n in EDGE_NODES[e]:
         nx, ny = NODE_POS[n]
         px, py = nx + (hx - nx) * 0.08, ny + (hy - ny) * 0.08
         parts.append(f'<line x1="{_n(px)}" y1="{_n(py)}" x2="{_n(hx)}" y2="{_n(hy)}" stroke="#6b4423" stroke-width="9" stroke-linecap="round"/>')
         parts.append(f'<line x1="{_n(px)}" y1="{_n(py)}" x2="{_n(hx)}" y2="{_n(hy)}" stroke="#c0915f" stroke-width="4" stroke-linecap="round" stroke-dasharray="5 3"/>')
-    parts.append(f'<circle cx="{_n(hx)}" cy="{_n(hy)}" r="37" fill="#fffaf0" stroke="{ring}" stroke-width="7"/>')
-    if generic:
-        parts.append(_text(hx, hy + 3, tr("svg.harbor_generic"), 22, INK, "800"))
-        parts.append(_text(hx, hy + 21, tr("svg.harbor_any"), 14, "#4a4f55", "700"))
-    else:
-        parts.append(_text(hx, hy, tr("svg.harbor_specific"), 20, INK, "800"))
-        parts.append(_text(hx, hy + 19, tr("resource." + RESOURCES[kind]), 15, ring, "800"))
+    (ratio_size, ratio_y), (word_size, word_y) = HARBOR_TEXT[generic]
+    word = tr("svg.harbor_any") if generic else tr("resource." + RESOURCES[kind])
+    half = _harbor_half_width(word, word_size, word_y)
+    r = HARBOR_RADIUS
+    parts.append(
+        f'<rect class="plate" x="{_n(hx - half)}" y="{_n(hy - r)}" width="{_n(2 * half)}" height="{2 * r}" rx="{r}"'
+        f' fill="#fffaf0" stroke="{ring}" stroke-width="{HARBOR_EDGE}"/>'
+    )
+    parts.append(_text(hx, hy + ratio_y, tr("svg.harbor_generic" if generic else "svg.harbor_specific"), ratio_size, INK, "800"))
+    parts.append(_text(hx, hy + word_y, word, word_size, "#4a4f55" if generic else ring, "700" if generic else "800"))
     parts.append("</g>")
     return "".join(parts)
 

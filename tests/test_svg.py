@@ -56,7 +56,8 @@ def test_document_is_a_responsive_labelled_svg() -> None:
     root = parse(svg)
     assert root.tag == NS + "svg"
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"')
-    assert root.get("role") == "img" and root.get("aria-label") == "Catan board"
+    # a group, so that a screen reader reads the hexes, harbors and pieces inside
+    assert root.get("role") == "group" and root.get("aria-label") == "Catan board"
     assert len(root.get("viewBox", "").split()) == 4
     assert "width" not in root.attrib and "height" not in root.attrib
     sized = parse(render(beginner_view(), size=400))
@@ -105,9 +106,13 @@ def test_click_targets_are_hittable_and_on_top() -> None:
         assert_wide_band(band[0])
     for el in with_attr(root, "data-hex"):
         assert el.find(NS + "polygon") is not None
-    # the hit areas come last, intersections above paths
+    # the hit areas come last, intersections above paths, in each the targets above the others
     order = [el.get("class") for el in root]
     assert order[-2:] == ["edges", "nodes"]
+    mixed = parse(render(beginner_view(), highlight_edges=[0, 71], highlight_nodes=[0, 53]))
+    for layer in list(mixed)[-2:]:
+        lit_ones = ["target" in classes(el) for el in layer]
+        assert lit_ones == sorted(lit_ones) and lit_ones[-2:] == [True, True]
 
 
 def assert_wide_band(el: ET.Element) -> None:
@@ -153,7 +158,9 @@ def test_highlights_are_focusable_buttons_only_on_the_given_ids() -> None:
     focusable = [el for el in root.iter() if "tabindex" in el.attrib]
     assert len(focusable) == 5
     for el in focusable:
-        assert "target" in classes(el) and el.get("tabindex") == "0" and el.get("role") == "button"
+        assert "target" in classes(el) and el.get("role") == "button"
+    # one Tab stop: the first target drawn by default
+    assert [el.get("tabindex") for el in focusable] == ["0", "-1", "-1", "-1", "-1"]
     labels = {el.get("aria-label") for el in focusable}
     assert labels == {
         "Intersection at the north corner of the forest 11: free",
@@ -162,6 +169,57 @@ def test_highlights_are_focusable_buttons_only_on_the_given_ids() -> None:
         "the forest 5", "the desert, robber here",
     }
     assert "catan-pulse" in render(view, highlight_nodes=[0])
+
+
+def test_one_target_is_the_tab_stop_and_one_may_be_selected() -> None:
+    root = parse(render(beginner_view(), highlight_nodes=[0, 12], highlight_edges=[40], focus="n12", selected="e40"))
+    stops = {next(v for k, v in el.attrib.items() if k.startswith("data-")): el.get("tabindex")
+             for el in root.iter() if "tabindex" in el.attrib}
+    assert stops == {"0": "-1", "12": "0", "40": "-1"}
+    assert [el.get("data-edge") for el in of_class(root, "selected")] == ["40"]
+    # every target carries its focus ring (shown by the style while focused or selected),
+    # in screen pixels: dark under light
+    for el in of_class(root, "target"):
+        ring = of_class(el, "focus-ring")
+        assert len(ring) == 1 and ring[0].get("pointer-events") == "none"
+        strokes = [(shape.get("stroke"), int(shape.get("stroke-width", "0"))) for shape in ring[0]]
+        assert strokes[0][1] >= 3 * strokes[1][1] >= 9 and strokes[1][0] == "#ffffff"
+        assert all(shape.get("vector-effect") == "non-scaling-stroke" for shape in ring[0])
+    # a mark that is no target leaves the first target drawn as the Tab stop
+    fallback = parse(render(beginner_view(), highlight_nodes=[0, 12], focus="n30"))
+    assert [el.get("tabindex") for el in fallback.iter() if "tabindex" in el.attrib] == ["0", "-1"]
+
+
+def test_targets_have_hit_areas_a_finger_finds() -> None:
+    """Targets' invisible hit shapes are larger than other spots' (44 px on a phone board
+    enlarged to twice the screen width: see the browser tests)."""
+    root = parse(render(beginner_view(), highlight_nodes=[0], highlight_edges=[40]))
+    node = of_class(root, "target")[1]
+    assert max(float(c.get("r", "0")) for c in node.iter(NS + "circle") if c.get("fill-opacity") == "0") >= 36
+    edge = of_class(root, "target")[0]
+    band = [p for p in edge.iter(NS + "polygon") if p.get("fill-opacity") == "0"][0]
+    points = [tuple(float(v) for v in pair.split(",")) for pair in band.get("points", "").split()]
+    assert math.dist(points[0], points[3]) >= 69.9  # 70 units, drawn to a tenth
+
+
+def test_hexes_harbors_pieces_and_robber_are_named_images() -> None:
+    view = beginner_view()
+    words = places(view.board, "en")
+    root = parse(render(view, highlight_hexes=[5]))
+    hexes = {int(el.get("data-hex", "")): el for el in with_attr(root, "data-hex")}
+    for h, el in hexes.items():
+        if h == 5:
+            assert el.get("role") == "button"
+            continue
+        expected = f"{words.hexes[h]}, robber here" if h == view.robber else words.hexes[h]
+        assert el.get("role") == "img" and el.get("aria-label") == expected
+    harbors = of_class(root, "harbor")
+    assert len(harbors) == 9 and all(el.get("role") == "img" for el in harbors)
+    assert harbors[0].get("aria-label", "").startswith("3:1 harbor on the ")
+    for name in ("road", "settlement", "robber"):
+        for el in of_class(root, name):
+            title = el.find(NS + "title")
+            assert el.get("role") == "img" and title is not None and el.get("aria-label") == title.text
 
 
 def test_no_highlight_means_no_tabindex() -> None:

@@ -34,23 +34,32 @@ from catan_core.i18n import pick_language
 from catan_core.palette import COLORS
 from catan_core.state import SEAT_KINDS
 
-from . import panels, statistics
+from . import guide, panels, statistics
+from . import navigate as N
+from . import targets as T
 from .markup import el, esc
-from .page import browser_languages, browser_storage
+from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage, rove
 from .session import NewGame, Session
 from .offers import DEFAULT_OFFERS, OFFER_MODES
 from .rematch import rematch
 from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
+from .touch import COARSE_POINTER, TOUCH_POINTERS, tap
 
 if TYPE_CHECKING:
     from catan_core.stats import Stats
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
-BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 FOCUSABLE_DATA = ("data-node", "data-edge", "data-hex")
+FOCUSABLE = 'button:not([disabled]):not([aria-disabled="true"]),select,input,[tabindex="0"]'
+"""What can take the focus when :func:`catan_web.guide.next_focus` names a panel."""
+ZOOMS: tuple[float, ...] = (1, 2, 3)
+"""The board's sizes, as multiples of its container's width (the zoom buttons step through
+them; at 2 a 390 px phone shows every target at least 44 px wide: see the browser tests)."""
+SCROLL_CENTER = {"block": "center", "inline": "center"}
+"""``scrollIntoView`` options bringing a spot of an enlarged board to the middle of the view."""
 MAX_IMPORT_NAME = 60
 """Longest game name taken from an imported file's name."""
 
@@ -93,7 +102,24 @@ class App:
         kind and the almanac entry its Why? link opens."""
         self.test_dice: list[tuple[int, int]] = []
         self._proxies: list[Any] = []
+        self.init_access()
         self.build_shell()
+
+    def init_access(self) -> None:
+        """The state of the board's keyboard focus, touch selection and zoom, the live region's
+        announcer, and the touch wording (see :mod:`catan_web.touch`)."""
+        self.board_focus: str | None = None
+        """The spot (``"n12"``) holding the board's one Tab stop, kept across redraws."""
+        self.selected: str | None = None
+        """The spot a tap selected (a second tap or Confirm acts on it)."""
+        self.zoom = 0
+        """The board's size: an index of :data:`ZOOMS`."""
+        self.stage: tuple[Any, ...] = ()
+        """:func:`catan_web.guide.stage` at the last drawing: the focus moves when it changes."""
+        self.announcer = guide.Announcer()
+        self.last_pointer = ""
+        """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
+        self.text.touch = bool(window.matchMedia(COARSE_POINTER).matches)
 
     # --- the shell and its handlers ------------------------------------------------------------
 
@@ -107,11 +133,12 @@ class App:
                  el("header", "", class_="bar", id="bar")
                  + el("div",
                       el("div",
-                         el("section", el("div", "", id="board", class_="board"), class_="board-wrap", aria_label=t("ui.board.label"))
+                         el("section", el("div", "", id="board-tools", class_="board-tools") + el("div", "", id="board", class_="board")
+                            + el("div", "", id="board-confirm", class_="board-confirm"), class_="board-wrap", aria_label=t("ui.board.label"))
                          + el("div", "", id="hand-wrap"),
                          class_="board-col")
                       + el("div",
-                           el("section", "", id="turn", class_="card turn", aria_live="polite")
+                           el("section", "", id="turn", class_="card turn")
                            + el("div", "", id="actions")
                            + el("div", "", id="scores-wrap")
                            + el("div", "", id="log-wrap"),
@@ -120,12 +147,14 @@ class App:
                  id="game", hidden=True)
             + el("div", "", id="overlay")
             + el("div", "", id="notice", role="status", aria_live="assertive", class_="notice", hidden=True)
+            + el("div", "", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
             + el("footer", esc(t("ui.version", version=catan_core.__version__)), class_="footer")
         )
         app.removeAttribute("aria-busy")
         document.documentElement.lang = self.lang
         self.on(document.getElementById("board"), "click", self.on_board_click)
         self.on(document.getElementById("board"), "keydown", self.on_board_key)
+        self.on(document.getElementById("board"), "pointerdown", self.on_board_pointer)
         self.on(app, "click", self.on_click)
         self.on(app, "change", self.on_change)
         self.on(document, "keydown", self.on_key)
@@ -170,6 +199,7 @@ class App:
         if not is_none(footer):
             footer.textContent = self.text("ui.version", version=catan_core.__version__)
         document.querySelector(".board-wrap").setAttribute("aria-label", self.text("ui.board.label"))
+        document.getElementById("announce").replaceChildren()  # read out in the old language
 
     def save_settings(self) -> None:
         """Keep the language, the computer players' pace and what to do with their offers."""
@@ -268,6 +298,7 @@ class App:
         from catan_core import svg
 
         targets = s.targets(view) if not covered else None
+        self.keep_board_spots(targets or T.Targets())
         board = svg.render(
             view, lang=self.lang,
             highlight_nodes=targets.nodes if targets else (),
@@ -275,14 +306,16 @@ class App:
             highlight_hexes=targets.hexes if targets else (),
             marked=s.last_marks(),
             produced=s.produced(view),
+            focus=self.board_focus, selected=self.selected,
         )
         self.fill("bar", panels.game_bar(t, s, self.speed) + panels.language_picker(t, "game-lang"))
         self.fill("board", board)
+        self.draw_board_tools()
         self.fill("turn", panels.turn_panel(s, view))
         self.fill("actions", panels.action_panel(s, view))
         self.fill("hand-wrap", panels.hand_panel(s, view))
         self.fill("scores-wrap", panels.scoreboard(s, view))
-        self.fill("log-wrap", panels.log_panel(t, self.log_text()))
+        self.fill("log-wrap", panels.log_panel(t, self.log_text(), panels.log_marks(s)))
         if covered:
             self.show_overlay("cover", panels.cover(s), "uncover")
         elif view.phase == "over" and not self.winner_closed:
@@ -293,6 +326,7 @@ class App:
         else:
             self.show_overlay("", "", "")
         document.title = f"{s.name} · {t('ui.title')}"
+        self.guide(view)
 
     def show_overlay(self, name: str, html: str, focus: str) -> None:
         """Put a screen over the game (or remove it); focus its button when it first shows."""
@@ -326,6 +360,7 @@ class App:
         session.text.lang = self.lang
         session.offers = self.offers
         session.decline_for_people()
+        session.text.touch = self.text.touch
         self.session = session
         self.winner_closed = False
         self.stats_open = False
@@ -418,16 +453,43 @@ class App:
     # --- events -------------------------------------------------------------------------------------------
 
     def on_board_click(self, event: Any) -> None:
-        """A click (or Enter/Space) on the board: act on the spot, offer a choice, or say why not."""
-        s = self.session
-        target = event.target.closest(BOARD_TARGET)
-        if s is None or is_none(target):
+        """A click on the board: a tap selects first (see :mod:`catan_web.touch`), a mouse
+        click acts at once."""
+        spot = board_spot(event.target)
+        if self.session is None or spot is None:
             return
-        for kind in ("node", "edge", "hex"):
-            value = target.getAttribute("data-" + kind)
-            if not is_none(value):
-                break
-        intent = s.click(kind, int(value))
+        pointer = getattr(event, "pointerType", None)
+        kind = self.last_pointer if pointer is None or is_none(pointer) or not str(pointer) else str(pointer)
+        self.press_spot(spot, kind in TOUCH_POINTERS)
+
+    def on_board_pointer(self, event: Any) -> None:
+        """A pointer pressed on the board: remember its kind; the first finger or stylus seen
+        switches the texts to the touch wording."""
+        self.last_pointer = str(event.pointerType)
+        if self.last_pointer in TOUCH_POINTERS and not self.text.touch:
+            self.text.touch = True
+            if self.session is not None:
+                self.session.text.touch = True
+
+    def press_spot(self, spot: str, touch: bool) -> None:
+        """The person pressed board spot ``spot`` (``"n12"``): with a finger (``touch``) the
+        first press of a spot that stands for an action selects it; else act on it, offer a
+        choice, or say why not."""
+        s = self.session
+        parsed = N.parse_spot(spot)
+        if s is None or parsed is None:
+            return
+        kind, ident = parsed
+        self.board_focus = spot
+        if touch:
+            chosen = tap(self.selected, spot, T.click(s.view(), kind, ident, s.draft.mode))
+            self.selected = chosen.selected
+            if not chosen.act:
+                self.clear_notice()
+                self.render()
+                return
+        self.selected = None
+        intent = s.click(kind, ident)
         if intent.hint:
             self.notify(partial(s.text, intent.hint), "info")
         elif intent.choices:
@@ -437,10 +499,97 @@ class App:
             self.act(intent.action)
 
     def on_board_key(self, event: Any) -> None:
-        """Enter or Space on a focused board target acts like a click."""
-        if event.key in ("Enter", " ") and not is_none(event.target.closest(BOARD_TARGET)):
+        """Keys on a focused board target: Enter or Space act like a click; the arrows, Home
+        and End move the board's Tab stop (see :mod:`catan_web.navigate`)."""
+        spot = board_spot(event.target)
+        s = self.session
+        if spot is None or s is None:
+            return
+        key = str(event.key)
+        if key in ACTIVATE:
             event.preventDefault()
-            self.on_board_click(event)
+            self.press_spot(spot, touch=False)
+            return
+        there = N.step(s.targets(), spot, key)
+        if there is not None:
+            event.preventDefault()
+            self.rove(there)
+
+    def rove(self, spot: str) -> None:
+        """Give the board's Tab stop to target ``spot`` and focus it."""
+        if rove(spot):
+            self.board_focus = spot
+
+    def keep_board_spots(self, lit: T.Targets) -> None:
+        """Before drawing: the Tab stop stays on (or moves to the target nearest to) the spot
+        it was on; a selection that is no longer a target is dropped."""
+        self.board_focus = N.roving(lit, self.board_focus) or self.board_focus
+        if self.selected not in N.spots(lit):
+            self.selected = None
+
+    def draw_board_tools(self) -> None:
+        """The zoom buttons, the board's size, and the selection bar of a tapped spot."""
+        t = self.text
+        board = document.getElementById("board")
+        board.style.setProperty("--zoom", str(ZOOMS[self.zoom]))
+        board.classList.toggle("zoomed", self.zoom > 0)
+        self.fill("board-tools", panels.board_tools(t, self.zoom, len(ZOOMS)))
+        chosen = document.querySelector("#board .selected")
+        label = "" if is_none(chosen) else str(chosen.getAttribute("aria-label"))
+        self.fill("board-confirm", panels.board_confirm(t, label) if label else "")
+
+    def cmd_zoom(self, arg: str | None) -> None:
+        """Enlarge (``in``) or shrink (``out``) the board, keeping its focused or selected
+        spot in view."""
+        step = {"in": 1, "out": -1}.get(arg or "", 0)
+        self.zoom = max(0, min(len(ZOOMS) - 1, self.zoom + step))
+        self.render()
+        spot = document.querySelector(f"#board .selected, {BOARD_STOP}")
+        if not is_none(spot):
+            from pyscript.ffi import to_js
+
+            spot.scrollIntoView(to_js(SCROLL_CENTER, dict_converter=window.Object.fromEntries))
+
+    def cmd_spot_confirm(self, arg: str | None) -> None:
+        """Act on the spot a tap selected."""
+        if self.selected is not None:
+            self.press_spot(self.selected, touch=False)
+
+    def cmd_spot_cancel(self, arg: str | None) -> None:
+        """Drop the selection of a tapped spot."""
+        self.selected = None
+        self.render()
+
+    # --- where the attention goes: the live region and the focus ----------------------------------
+
+    def guide(self, view: Any) -> None:
+        """After drawing the game: read out what happened (and, when the situation changed
+        and it is the person's move, what to do now), and move the focus to the next thing
+        to do when the situation changed or the focus was lost (see :mod:`catan_web.guide`)."""
+        s = self.session
+        assert s is not None
+        news = self.announcer.news(s)
+        stage = guide.stage(s, view)
+        moved, self.stage = stage != self.stage, stage
+        if moved and s.my_move:
+            news.append(panels.prompt(s, view))
+        if news:
+            document.getElementById("announce").innerHTML = "".join(el("p", esc(line)) for line in news)
+        active = document.activeElement
+        lost = is_none(active) or active == document.body
+        if (moved or lost) and not self.overlay_shown:
+            self.focus_next(guide.next_focus(s, view))
+
+    def focus_next(self, where: str | None) -> None:
+        """Focus what :func:`catan_web.guide.next_focus` named: the board's Tab stop, a
+        button, or a panel's first control that can be used."""
+        if where is None:
+            return
+        node = document.querySelector(BOARD_STOP if where == guide.BOARD else where)
+        if not is_none(node) and not node.matches(FOCUSABLE):
+            node = node.querySelector(FOCUSABLE)
+        if not is_none(node):
+            node.focus()
 
     def on_click(self, event: Any) -> None:
         """A click on any button with ``data-cmd``."""

@@ -28,11 +28,15 @@ from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.i18n import translate
 from catan_core.names import KNIGHT, RESOURCES, ROAD_BUILDING
+from catan_core.palette import mark_svg, seat_glyphs
 
+from . import navigate as N
 from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
-from .page import HEIGHT_MESSAGE, browser_storage, by_id, element, page_language
+from .markup import MARK_PX
+from .page import ACTIVATE, HEIGHT_MESSAGE, board_spot, browser_storage, by_id, element, page_language, rove
 from .settings import SettingsStore
 from .text import unexpected
+from .touch import COARSE_POINTER, wording
 
 PLAYED_CARDS: tuple[tuple[str, int], ...] = ((A.KNIGHT, KNIGHT), (A.ROAD_BUILDING, ROAD_BUILDING))
 """Development cards played with one button (action kind, card id)."""
@@ -62,6 +66,10 @@ class EmbedPage:
         self.handlers: list[Callable[[], None]] = []
         """What each button in #controls does, by its data-i."""
         self._proxies: list[Any] = []
+        self.board_focus: str | None = None
+        """The spot holding the board's one Tab stop (see :mod:`catan_web.navigate`)."""
+        self.touch = bool(window.matchMedia(COARSE_POINTER).matches)
+        """Whether the device is a touch screen (the prompts say "tap")."""
 
     @property
     def trying(self) -> bool:
@@ -71,7 +79,7 @@ class EmbedPage:
     def t(self, key: str, **values: Any) -> str:
         """A sentence in the page's language (seats named by the scenario's names)."""
         names = self.example.names if self.example is not None else None
-        return translate(key, values, self.lang, names)
+        return translate(wording(key, self.touch), values, self.lang, names)
 
     # --- start-up and loading ---------------------------------------------------------------
 
@@ -266,12 +274,13 @@ class EmbedPage:
         assert ex is not None
         game = ex.game
         out = []
+        glyphs = seat_glyphs([seat.color for seat in game.seats])
         for q, seat in enumerate(game.seats):
             pl = game.players[q]
             acting = self.trying and q == ex.seat
             item = element("li", None, "acting" if acting else None)
-            swatch = element("span", None, "swatch")
-            swatch.style.setProperty("background", seat.color)
+            swatch = element("span", None, "mark", aria_hidden="true")
+            swatch.innerHTML = mark_svg(seat.color, MARK_PX, glyphs[q])
             points = game.victory_points(q, public=not self.trying)
             item.append(swatch, element("span", seat.name, "name"), element("span", self.t("embed.points", count=points)),
                         element("span", self.t("embed.cards", count=sum(pl.hand))))
@@ -300,11 +309,16 @@ class EmbedPage:
         playing = self.trying and game.phase != "over"
         view = game.view(ex.seat if playing else None, with_log=False)
         spots = ex.targets() if playing else None
+        board = by_id("board")
+        focused = board.contains(document.activeElement)
+        self.board_focus = N.roving(spots, self.board_focus) if spots else None
         # The SVG renderer escapes every name and label it writes.
-        by_id("board").innerHTML = svg.render(
+        board.innerHTML = svg.render(
             view, lang=self.lang, highlight_nodes=spots.nodes if spots else (), highlight_edges=spots.edges if spots else (),
-            highlight_hexes=spots.hexes if spots else (), marked=self.params.marks,
+            highlight_hexes=spots.hexes if spots else (), marked=self.params.marks, focus=self.board_focus,
         )
+        if focused and self.board_focus is not None:
+            rove(self.board_focus)
         show("prompt", ex.prompt() if self.trying or game.phase == "over" else None)
         panel = by_id("controls")
         panel.replaceChildren()
@@ -337,21 +351,25 @@ class EmbedPage:
     # --- events -----------------------------------------------------------------------------
 
     def on_board(self, event: Any) -> None:
-        """A click (or Enter/Space) on a board spot in try mode."""
+        """A click (or Enter/Space) on a board spot in try mode; the arrows, Home and End move
+        the board's Tab stop between the targets."""
         ex = self.example
         if ex is None or not self.trying or ex.game.phase == "over":
             return
-        if event.type == "keydown" and event.key not in ("Enter", " "):
+        spot = board_spot(event.target)
+        parsed = None if spot is None else N.parse_spot(spot)
+        if parsed is None:
             return
-        target = event.target.closest("[data-node],[data-edge],[data-hex]")
-        if is_none(target):
+        if event.type == "keydown" and event.key not in ACTIVATE:
+            there = N.step(ex.targets(), spot, str(event.key))
+            if there is not None:
+                event.preventDefault()
+                self.board_focus = there
+                rove(there)
             return
         event.preventDefault()
-        for kind in ("node", "edge", "hex"):
-            value = target.getAttribute("data-" + kind)
-            if not is_none(value):
-                self.outcome = ex.click(kind, int(value))
-                break
+        self.board_focus = spot
+        self.outcome = ex.click(*parsed)
         self.render()
 
     def on_controls(self, event: Any) -> None:

@@ -11,9 +11,17 @@ from pyscript.ffi import is_none
 
 from catan_core.i18n import LANGUAGES, pick_language
 
+from . import navigate as N
 from .settings import SettingsStore
 from .store import Storage, open_storage
+from .targets import ELEMENTS
 
+BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
+"""A board spot's element (targets and the other spots alike), as a CSS selector."""
+BOARD_STOP = '#board [tabindex="0"]'
+"""The board's one Tab stop (see :mod:`catan_web.navigate`)."""
+ACTIVATE = ("Enter", " ")
+"""Keys that act on the focused board target, as a click does."""
 HEIGHT_MESSAGE = "catan-embed-height"
 """The ``type`` of the message in which an example frame tells its host page its height."""
 
@@ -56,3 +64,29 @@ def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: 
     for name, value in attrs.items():
         node.setAttribute(name.replace("_", "-"), value)
     return node
+
+
+def board_spot(node: Any) -> str | None:
+    """The spot name (``"n12"``) of the board spot ``node`` is in (None outside one)."""
+    spot = node.closest(BOARD_TARGET)
+    if is_none(spot):
+        return None
+    for kind in ELEMENTS:
+        value = spot.getAttribute("data-" + kind)
+        if not is_none(value):
+            return N.spot(kind, int(value))
+    return None
+
+
+def rove(spot: str) -> bool:
+    """Give the board's Tab stop to the target at ``spot`` and focus it (False when the
+    board of ``#board`` has no such target)."""
+    parsed = N.parse_spot(spot)
+    node = None if parsed is None else document.querySelector(f"#board .target[data-{parsed[0]}='{parsed[1]}']")
+    if node is None or is_none(node):
+        return False
+    for held in document.querySelectorAll(BOARD_STOP):
+        held.setAttribute("tabindex", "-1")
+    node.setAttribute("tabindex", "0")
+    node.focus()
+    return True

@@ -19,10 +19,10 @@ from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
 from catan_core.i18n import LANGUAGE_NAMES
 from catan_core.names import RESOURCES
-from catan_core.palette import COLORS
+from catan_core.palette import COLORS, seat_glyphs
 from catan_core.state import SEAT_KINDS
 
-from .markup import el, esc
+from .markup import el, esc, mark
 from .offers import OFFER_MODES, offer_heading, offer_number, trade_prompt
 from .session import BUILD_KINDS, DISCARD, GIVE, TABS, WANT, NewGame, Session, almanac_entry
 from .draft import year_of_plenty_prompt
@@ -42,6 +42,8 @@ PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
 }
 
 
+LOG_LINES = 300
+"""Most lines of the log shown (the newest)."""
 ALMANAC_WINDOW = "catan-almanac"
 """The one browser tab that "Why?" links open the rules almanac in."""
 
@@ -132,15 +134,22 @@ def trophy() -> str:
     )
 
 
-def swatch(color: str) -> str:
-    """A seat's colour dot."""
-    return el("span", "", class_="swatch", style=f"background:{color}", aria_hidden="true")
+def seat_mark(session: Session, seat: int) -> str:
+    """The mark of ``seat`` in the game of ``session`` (nothing for no seat)."""
+    seats = session.game.seats
+    if not 0 <= seat < len(seats):
+        return ""
+    return mark(seats[seat].color, seat_glyphs([s.color for s in seats])[seat])
+
+
+def log_marks(session: Session) -> list[str]:
+    """The mark of the seat each event of the game's log is about ("" for none), in log order."""
+    return [seat_mark(session, event.player) for event in session.game.log]
 
 
 def seat_label(session: Session, seat: int) -> str:
-    """A seat's colour and name."""
-    s = session.game.seats[seat]
-    return swatch(s.color) + el("span", esc(s.name), class_="name")
+    """A seat's mark (its colour and glyph) and name."""
+    return seat_mark(session, seat) + el("span", esc(session.game.seats[seat].name), class_="name")
 
 
 def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str, more: bool) -> str:
@@ -524,10 +533,38 @@ def scoreboard(session: Session, view: "View") -> str:
     return section(text("ui.score.title"), el("div", table, class_="table-wrap") + note, ident="scores")
 
 
-def log_panel(text: Text, lines: Sequence[str]) -> str:
-    """The game log, newest first."""
-    items = "".join(el("li", esc(line)) for line in reversed(lines[-300:]))
+def log_panel(text: Text, lines: Sequence[str], marks: Sequence[str] = ()) -> str:
+    """The game log, newest first; ``marks`` (one per line, see :func:`log_marks`) put the
+    mark of the seat each line is about beside it."""
+    tail = list(lines[-LOG_LINES:])
+    beside = list(marks[-LOG_LINES:]) if len(marks) == len(lines) else [""] * len(tail)
+    items = "".join(el("li", sign + esc(line)) for sign, line in zip(reversed(beside), reversed(tail)))
     return section(text("ui.log.title"), el("ol", items, class_="log", id="log-lines", reversed=True), ident="log")
+
+
+# --- the board's tools: zoom, and the selection of a tapped spot -----------------------------------
+
+
+def board_tools(text: Text, level: int, levels: int) -> str:
+    """Buttons shrinking and enlarging the board (``level`` of ``levels`` sizes)."""
+    sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= levels - 1))
+    buttons = "".join(
+        el("button", sign, type="button", id=f"zoom-{way}", class_="zoom", data_cmd="zoom", data_arg=way,
+           aria_label=text(key), title=text(key), disabled=at_end)
+        for way, sign, key, at_end in sizes
+    )
+    return el("div", buttons, class_="row", role="group", aria_label=text("ui.board.zoom_tools"))
+
+
+def board_confirm(text: Text, label: str) -> str:
+    """The bar under the board while a tapped spot (named ``label``) waits for Confirm.
+
+    >>> "spot-confirm" in board_confirm(Text(), "Path between fields 3 and mountains 8: free")
+    True
+    """
+    return (el("p", esc(text("ui.touch.selected", place=label)), class_="small", id="spot-selected")
+            + el("div", button(text, esc(text("ui.touch.confirm")), "spot_confirm", ident="spot-confirm", cls="primary")
+                 + button(text, esc(text("ui.button.cancel")), "spot_cancel", ident="spot-cancel"), class_="row"))
 
 
 # --- screens over the game ---------------------------------------------------------------------------
@@ -539,7 +576,7 @@ def cover(session: Session) -> str:
     phase = session.game.phase
     why = "ui.cover.why_" + ("answer" if phase == "trade" and session.game.trade is not None and actor != session.game.trade.offerer else phase)
     body = (
-        el("h2", esc(text("ui.cover.pass", player=actor)), id="cover-title")
+        el("h2", seat_mark(session, actor) + " " + esc(text("ui.cover.pass", player=actor)), id="cover-title")
         + el("p", esc(text(why, player=actor)))
         + el("p", esc(text("ui.cover.hidden")), class_="muted")
         + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
@@ -654,7 +691,7 @@ def new_game_form(text: Text, form: NewGame) -> str:
         label = text("ui.new.seat", number=i + 1)
         rows.append(el(
             "fieldset",
-            el("legend", swatch(COLORS.get(seat.color, "#888")) + esc(label))
+            el("legend", mark(COLORS.get(seat.color, "#888")) + esc(label))
             + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
             + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
             + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}", data_change="form")),

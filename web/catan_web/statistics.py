@@ -20,10 +20,11 @@ field) and ``data-seat``.
 
 from __future__ import annotations
 
+from catan_core.palette import seat_glyphs
 from catan_core.stats import Stats, table
 from catan_core.stats_svg import MAX_WIDTH, MIN_WIDTH, dice_svg, points_svg
 
-from .markup import el, esc
+from .markup import el, esc, mark
 from .text import Text
 
 CHART_MARGIN = 64
@@ -47,9 +48,10 @@ def figures(stats: Stats, text: Text, width: int) -> str:
     lang = text.lang
     charts = el("div", el("figure", dice_svg(stats, lang, width), class_="chart")
                 + el("figure", points_svg(stats, lang, width), class_="chart"), class_="charts")
+    glyphs = seat_glyphs(stats.colors)
     head = el("tr", el("th", esc(text("ui.stats.figure")), scope="col") + "".join(
-        el("th", el("span", "", class_="swatch", style=f"background:{color}", aria_hidden="true") + esc(name), scope="col")
-        for name, color in zip(stats.names, stats.colors)
+        el("th", mark(color, glyph) + esc(name), scope="col")
+        for name, color, glyph in zip(stats.names, stats.colors, glyphs)
     ))
     rows = "".join(
         el("tr", el("th", esc(row.label), scope="row") + "".join(

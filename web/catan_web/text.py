@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 from catan_core.i18n import DEFAULT_LANGUAGE, translate
 from catan_core.places import event_text
 
+from .touch import wording
+
 if TYPE_CHECKING:
     from catan_core.board import Board
     from catan_core.errors import CatanError
@@ -64,10 +66,13 @@ class Text:
         self.board = board
         self.you = you
         """The seat of the person reading (None: nobody's, every sentence in the third person)."""
+        self.touch = False
+        """Whether the device is a touch screen: sentences that say "click" say "tap"
+        (:func:`catan_web.touch.wording`)."""
 
     def __call__(self, key: str, **params: Any) -> str:
-        """The sentence for ``key`` with ``params``."""
-        return translate(key, params, self.lang, self.names)
+        """The sentence for ``key`` with ``params`` (its touch wording on a touch screen)."""
+        return translate(wording(key, self.touch), params, self.lang, self.names)
 
     def error(self, error: "CatanError") -> str:
         """An engine error as a sentence (the rule that was broken)."""
