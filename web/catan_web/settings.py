@@ -1,7 +1,8 @@
 """The settings every page shares (``catan.settings`` in the browser's storage).
 
 The game page, the example board and the rules almanac read and write them here only: the
-language chosen and the computer players' pace. The text is read through
+language chosen, the computer players' pace and the servers for playing over the internet
+(:class:`~catan_web.peer.ice.IceServers`, none unless the person names some). The text is read through
 :mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
 damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
 (a language it does not speak) is ignored, and so are fields it does not know.
@@ -10,10 +11,10 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
 >>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None)
+Settings(lang='de', speed=None, ice=IceServers(urls=(), username='', credential=''))
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
->>> settings.load(), settings.repair()
-(Settings(lang=None, speed=None), [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
+>>> settings.load() == Settings(), settings.repair()
+(True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from catan_core.errors import FormatError
 from catan_core.i18n import LANGUAGES
 from catan_core.jsonread import Obj, parse
 
+from .peer.ice import IceServers
+from .peer.protocol import PeerError
 from .store import PutAside, Slot, Storage, StorageFull
 
 SETTINGS_KEY = "catan.settings"
@@ -45,27 +48,37 @@ class Settings:
     """One of :data:`catan_core.i18n.LANGUAGES`."""
     speed: str | None = None
     """A key of :data:`SPEEDS`."""
+    ice: IceServers = IceServers()
+    """The STUN and TURN servers for playing over the internet (none by default)."""
 
     @classmethod
     def read(cls, text: str) -> tuple["Settings", bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true}')
-        (Settings(lang='hi', speed=None), False)
-        >>> Settings.read("[" * 100_000 + "]" * 100_000)
-        (Settings(lang=None, speed=None), True)
+        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true}') == (Settings(lang="hi"), False)
+        True
+        >>> Settings.read("[" * 100_000 + "]" * 100_000) == (Settings(), True)
+        True
+        >>> Settings.read('{"ice": {"urls": ["http://x.org/"]}}') == (Settings(), False)  # not a server: ignored
+        True
         """
         try:
             data = Obj(parse(text, MAX_SETTINGS_CHARS), "settings")
             lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
+            ice = IceServers.read(data.obj("ice")) if data.has("ice") else IceServers()
         except FormatError:
             return cls(), True
-        return cls(lang if lang in LANGUAGES else None, speed if speed in SPEEDS else None), False
+        except PeerError:  # servers this version does not accept
+            ice = IceServers()
+        return cls(lang if lang in LANGUAGES else None, speed if speed in SPEEDS else None, ice), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
-        return {key: value for key, value in (("lang", self.lang), ("speed", self.speed)) if value is not None}
+        data: dict[str, Any] = {key: value for key, value in (("lang", self.lang), ("speed", self.speed)) if value is not None}
+        if self.ice.urls:
+            data["ice"] = self.ice.to_json()
+        return data
 
 
 class SettingsStore:
@@ -85,7 +98,7 @@ class SettingsStore:
         except StorageFull:
             pass
 
-    def remember(self, **changes: str) -> None:
+    def remember(self, **changes: Any) -> None:
         """Change some settings and keep the others (``remember(lang="hi")``)."""
         self.save(replace(self.load(), **changes))
 

@@ -107,16 +107,26 @@ the guest's seat as a person at this device); to play send ``guest.act(action)``
 
 from __future__ import annotations
 
-from .codes import (
-    Answer, Invitation, compact_sdp, decode_answer, decode_invitation, encode_answer, encode_invitation, expand_sdp,
-    invitation_link,
-)
-from .guest import GuestGame, GuestState
-from .protocol import Outgoing, PeerError
-from .referee import Handled, HostReferee
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "Answer", "GuestGame", "GuestState", "Handled", "HostReferee", "Invitation", "Outgoing", "PeerError",
-    "compact_sdp", "decode_answer", "decode_invitation", "encode_answer", "encode_invitation", "expand_sdp",
-    "invitation_link",
-]
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("Answer", "Invitation", "compact_sdp", "decode_answer", "decode_invitation", "encode_answer",
+         "encode_invitation", "expand_sdp", "invitation_link"), "codes"),
+    **dict.fromkeys(("GuestGame", "GuestState"), "guest"),
+    **dict.fromkeys(("Outgoing", "PeerError"), "protocol"),
+    **dict.fromkeys(("Handled", "HostReferee"), "referee"),
+}
+"""The names this package offers and the module each lives in. They are imported when first
+used, so that a page reading only the settings' servers (:mod:`~catan_web.peer.ice`) does
+not load the guest's game and the computer players it imports."""
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """The name ``name`` of the module :data:`_EXPORTS` says (imported on first use)."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)
