@@ -166,6 +166,8 @@ def prompt(session: Session, view: "View") -> str:
     text, actor = session.text, session.actor
     if view.phase == "over":
         return text("ui.prompt.over", player=view.winner)
+    if session.plays_elsewhere(actor):
+        return text("net.prompt_remote", player=actor)
     if not session.is_human(actor):
         return text("ui.prompt.computer", player=actor)
     if view.phase == "discard":
@@ -475,7 +477,7 @@ def scoreboard(session: Session, view: "View") -> str:
     for pv in view.players:
         q = pv.seat
         seat = view.seats[q]
-        kind = text("ui.kind." + seat.kind)
+        kind = text("net.kind_remote" if session.plays_elsewhere(q) else "ui.kind." + seat.kind)
         awards = ""
         if pv.longest_road:
             awards += el("span", esc(text("ui.score.longest_road")), class_="award")
@@ -551,13 +553,14 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
     """The bar above the game: its name, the computer players' pace and the menu."""
     speeds = "".join(el("option", esc(text("ui.speed." + name)), value=name, selected=name == speed) for name in SPEEDS)
     pace = ""
-    if len(session.humans) < len(session.game.seats):
+    if session.bots_here:
         pace = el("label", esc(text("ui.speed.label")) + " " + el("select", speeds, id="speed", data_change="speed"), class_="inline")
+    export = button(text, esc(text("ui.menu.export")), "export", ident="export") if session.holds_game else ""
     return (
         el("h1", esc(text("ui.title")), class_="brand")
         + el("span", esc(session.name), class_="game-name")
         + el("div", pace
-             + button(text, esc(text("ui.menu.export")), "export", ident="export")
+             + export
              + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
     )
 
