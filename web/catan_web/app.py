@@ -1,7 +1,7 @@
 """The game page (index.html): events, rendering into the DOM, computer players' pace, storage and files.
 
 The game page's only module that touches the browser (through PyScript; :mod:`catan_web.page`
-holds what it shares with the other pages). Each handler is glue: it reads the DOM, calls the
+holds what it shares with the other pages, :mod:`catan_web.network` its network play). Each handler is glue: it reads the DOM, calls the
 session (:mod:`catan_web.session`) and draws. Two click handlers serve the
 whole page: one on the board container (``#board``, targets found with
 ``closest("[data-node],[data-edge],[data-hex]")``) and one on ``#app`` for every button with
@@ -34,9 +34,10 @@ from catan_core.state import SEAT_KINDS
 
 from . import panels
 from .markup import el, esc
+from .network import Network
 from .page import browser_languages, browser_storage
 from .session import NewGame, Session
-from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore
+from .settings import DEFAULT_SPEED, SPEEDS, SettingsStore
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
 
@@ -82,6 +83,8 @@ class App:
         kind and the almanac entry its Why? link opens."""
         self.test_dice: list[tuple[int, int]] = []
         self._proxies: list[Any] = []
+        self.net = Network(self)
+        """Network play: the host's guests, or this page's connection as a guest."""
         self.build_shell()
 
     # --- the shell and its handlers ------------------------------------------------------------
@@ -101,7 +104,8 @@ class App:
                            + el("div", "", id="actions")
                            + el("div", "", id="hand-wrap")
                            + el("div", "", id="scores-wrap")
-                           + el("div", "", id="log-wrap"),
+                           + el("div", "", id="log-wrap")
+                           + el("div", "", id="net-wrap"),
                            class_="side"),
                       class_="game-grid"),
                  id="game", hidden=True)
@@ -137,7 +141,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang`` and draw everything again at once: the shell, the
         screen (board, panels, log, prompt) and the notice."""
-        if self.session is None:
+        if self.session is None and self.net.guest is None:
             self.read_form()  # keep what was typed; default seat names follow the language
             self.form.rename_defaults(self.text, Text(lang))
         self.lang = self.text.lang = lang
@@ -158,8 +162,8 @@ class App:
         document.querySelector(".board-wrap").setAttribute("aria-label", self.text("ui.board.label"))
 
     def save_settings(self) -> None:
-        """Keep the language and the computer players' pace."""
-        self.settings.save(Settings(self.lang, self.speed))
+        """Keep the language and the computer players' pace (and the other settings as they are)."""
+        self.settings.remember(lang=self.lang, speed=self.speed)
 
     # --- messages ---------------------------------------------------------------------------------
 
@@ -224,7 +228,9 @@ class App:
 
     def render(self) -> None:
         """Draw the screen for the current state."""
-        if self.session is None:
+        if self.session is None and self.net.guest is not None:
+            self.net.render_joining()
+        elif self.session is None:
             self.render_home()
         else:
             self.render_game()
@@ -268,8 +274,12 @@ class App:
         self.fill("hand-wrap", panels.hand_panel(s, view))
         self.fill("scores-wrap", panels.scoreboard(s, view))
         self.fill("log-wrap", panels.log_panel(t, self.log_text()))
+        self.net.render_panel()
+        paused = self.net.paused_screen()
         if covered:
             self.show_overlay("cover", panels.cover(s), "uncover")
+        elif paused:
+            self.show_overlay("paused", paused, "rejoin-code")
         elif view.phase == "over" and not self.winner_closed:
             self.show_overlay("winner", panels.winner_screen(s, view), "win-new")
         else:
@@ -307,6 +317,7 @@ class App:
         self.bots_running = False
         session.text.lang = self.lang
         self.session = session
+        self.net.opened(session)
         self.winner_closed = False
         self.overlay_shown = ""
         self.clear_notice()
@@ -322,14 +333,17 @@ class App:
         if reason is not None:
             self.notify(partial(s.text.error, reason.error), entry=reason.entry)
             return False
+        if not s.holds_game:  # a guest's page: the host applies it
+            return self.net.send(action)
         s.apply(action)
         self.clear_notice()
         self.after_action()
         return True
 
     def after_action(self) -> None:
-        """Save, draw, and hand over to computer players when it is their move."""
+        """Save, bring guests up to date, draw, and hand over to computer players when it is their move."""
         self.autosave()
+        self.net.sync()
         self.render()
         self.schedule_bots()
 
@@ -352,6 +366,7 @@ class App:
                 if action is not None:
                     s.apply(action)
                     self.autosave()
+                    self.net.sync()
                     self.render()
         finally:
             if generation == self.generation:
@@ -377,7 +392,7 @@ class App:
     def autosave(self) -> None:
         """Save the game on screen (a full storage gives a message, the game goes on)."""
         s = self.session
-        if s is None:
+        if s is None or not s.holds_game:
             return
         from catan_core.saves import dumps
 
@@ -431,7 +446,8 @@ class App:
                 self.notify(partial(shown_text, ident, str(why.textContent)), entry=None if is_none(entry) else str(entry))
             return
         arg = button.getAttribute("data-arg")
-        handler = getattr(self, "cmd_" + str(button.getAttribute("data-cmd")), None)
+        name = "cmd_" + str(button.getAttribute("data-cmd"))
+        handler = getattr(self, name, None) or getattr(self.net, name, None)
         if handler is not None:
             handler(None if is_none(arg) else str(arg))
 
@@ -520,6 +536,7 @@ class App:
         """Delete a saved game for good."""
         meta = self.store.meta(gid or "")
         self.store.delete(gid or "")
+        self.net.forget(gid or "")
         self.confirm_delete = ""
         self.render_home()
         if meta is not None:
@@ -570,7 +587,8 @@ class App:
     # --- game screen commands ------------------------------------------------------------------------------
 
     def cmd_home(self, arg: str | None) -> None:
-        """Back to the home screen (the game is saved)."""
+        """Back to the home screen (the game is saved; a network game is left)."""
+        self.net.leave()
         self.generation += 1
         self.bots_running = False
         self.session = None
@@ -753,6 +771,7 @@ class App:
         api.queue_dice = self.keep(lambda a, b: self.test_dice.append((int(a), int(b))))
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
+        self.net.expose_test_api(api)
         window.catan_test = api
 
     def keep(self, fn: Callable[..., Any]) -> Any:
@@ -822,7 +841,7 @@ def create_once(fn: Callable[[], None]) -> Any:
     """A proxy for a one-shot JavaScript callback that frees itself after running."""
     holder: list[Any] = []
 
-    def run() -> None:
+    def run(*_: Any) -> None:
         try:
             fn()
         finally:
@@ -841,6 +860,7 @@ def start() -> App | None:
         if "test" in str(window.location.search):
             app.expose_test_api()
         app.render()
+        app.net.start()
         app.notify_put_aside()
     except Exception as error:  # noqa: BLE001 - a message, never a dead page
         if app is None:
