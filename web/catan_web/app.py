@@ -277,7 +277,7 @@ class App:
         self.net.render_panel()
         paused = self.net.paused_screen()
         if covered:
-            self.show_overlay("cover", panels.cover(s), "uncover")
+            self.show_overlay("cover", panels.cover(s, self.net.cover_buttons()), "uncover")
         elif paused:
             self.show_overlay("paused", paused, "rejoin-code")
         elif view.phase == "over" and not self.winner_closed:

@@ -115,6 +115,7 @@ class Channel:
         self.pc = window.RTCPeerConnection.new(js(self.config))
         self.channel: Any = None
         self.closed = False
+        self.opened = False
         self._on_open, self._on_message, self._on_lost = on_open, on_message, on_lost
         self._listeners: list[tuple[Any, str, Any]] = []
         self._listen(self.pc, "connectionstatechange", lambda _: self._state())
@@ -125,12 +126,17 @@ class Channel:
         target.addEventListener(kind, proxy)
 
     def _attach(self, channel: Any) -> None:
-        """Listen to the data channel (made here, or announced by the other side)."""
+        """Listen to the data channel (made here, or announced by the other side, maybe open already)."""
         self.channel = channel
-        self._listen(channel, "open", lambda _: self._on_open())
+        self._listen(channel, "open", lambda _: self._open())
         self._listen(channel, "message", lambda event: self._on_message(event.data))
         self._listen(channel, "close", lambda _: self._lose())
         if str(channel.readyState) == "open":
+            self._open()
+
+    def _open(self) -> None:
+        if not self.opened:
+            self.opened = True
             self._on_open()
 
     def _state(self) -> None:
@@ -279,6 +285,7 @@ class Host:
         self.pending[offer["ufrag"]] = Pending(seat, conn, link)
         if self.invite is not None and self.invite.seat == seat:
             self.show(Invite(seat, link))
+            self.net.reveal("invite-link")
 
     def show(self, invite: Invite | None) -> None:
         """Show ``invite`` in the card (None: close it)."""
@@ -298,13 +305,13 @@ class Host:
                 raise PeerError("peer.answer_unknown")
             if pending.answered:
                 raise PeerError("peer.answer_used")
-            pending.answered = True
-            await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))
         except PeerError as error:
             if self.invite is not None:
                 self.show(replace(self.invite, error=error))
             return
-        self.show(Invite(pending.seat, pending.link))
+        pending.answered = True
+        self.show(replace(self.invite, error=None) if self.invite is not None else None)
+        await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
 
     def play_here(self, seat: int) -> None:
         """Take ``seat`` back for this device: its guest is told and disconnected, its
@@ -481,6 +488,7 @@ class Guest:
             s = self.session = Session(game, self.invitation.game, self.joining.game)
             s.holds_game = False
             s.set_remote(seat for seat in range(len(game.seats)) if seat != self.invitation.seat)
+            app.fill("home", "")  # the joining screen goes: the game screen shows the connection from now on
             app.open_session(s)
         else:
             s.follow(game, update.events)
@@ -671,14 +679,13 @@ class Network:
 
     def join(self, invitation: Invitation) -> None:
         """Play the seat ``invitation`` offers (the board drawn so far stays when it is the same seat)."""
-        previous = self.guest
-        session = None
+        previous, self.guest = self.guest, None
+        same = previous is not None and (previous.invitation.game, previous.invitation.seat) == (invitation.game, invitation.seat)
+        session = previous.session if previous is not None and same else None
         if previous is not None:
-            same = (previous.invitation.game, previous.invitation.seat) == (invitation.game, invitation.seat)
-            session = previous.session if same else None
             previous.close()
-        elif self.app.session is not None:
-            self.app.cmd_home(None)
+        if session is None and self.app.session is not None:
+            self.app.cmd_home(None)  # another game: leave the one on screen
         self.guest = Guest(self, invitation, session)
         asyncio.ensure_future(self.app.guarded(self.guest.start()))
 
@@ -747,6 +754,13 @@ class Network:
             if not is_none(part) and was_open:
                 part.open = True
 
+    def reveal(self, ident: str) -> None:
+        """Scroll ``#ident`` into view and focus it (what the person needs next)."""
+        node = document.getElementById(ident)
+        if not is_none(node):
+            node.scrollIntoView(js({"block": "center"}))
+            node.focus(js({"preventScroll": True}))
+
     def render_panel(self) -> None:
         """Draw the host's card (nothing on a guest's page); drawn again only when it changed."""
         html = self.host.card() if self.host is not None and self.app.session is self.host.session else ""
@@ -762,6 +776,10 @@ class Network:
         self.app.fill("overlay", "")
         self.fill("home", panels.join_screen(self.app.text, self.guest.joining, self.servers()))
         document.title = self.app.text("ui.title")
+
+    def cover_buttons(self) -> str:
+        """On the host's hot-seat cover: invite a friend to the seat that must act."""
+        return panels.cover_invite(self.host.session) if self.host is not None else ""
 
     def paused_screen(self) -> str:
         """The screen over a guest's game while it is not connected ("" while it is, or when
@@ -876,11 +894,13 @@ class Network:
 
     def expose_test_api(self, api: Any) -> None:
         """Add network hooks to ``window.catan_test``: what a guest received, its delays, the
-        servers of the last connection, and sending raw frames as a (forged) guest."""
+        moves of its last update, the servers of the last connection, and sending raw frames as
+        a (forged) guest."""
         self.test_mode = True
         api.peer_frames = self.app.keep(lambda: json.dumps(self.guest.frames if self.guest is not None else []))
         api.peer_latencies = self.app.keep(lambda: json.dumps(self.guest.latencies if self.guest is not None else []))
         api.peer_config = self.app.keep(lambda: json.dumps(self.last_config))
+        api.peer_moves = self.app.keep(lambda: self.guest.state.moves if self.guest is not None else -1)
         api.peer_send = self.app.keep(self.test_send)
 
     def test_send(self, frame: Any) -> bool:

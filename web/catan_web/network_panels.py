@@ -187,6 +187,13 @@ def host_card(session: "Session", seats: Sequence[SeatStatus], invite: Invite | 
     return section(text("net.title"), body, ident="net", cls="net")
 
 
+def cover_invite(session: "Session") -> str:
+    """The button on the hot-seat cover inviting a friend to the seat that must act (that
+    person may be on another device)."""
+    text, actor = session.text, session.actor
+    return el("div", button(text, esc(text("net.invite", player=actor)), "net_invite", actor, ident="cover-invite"), class_="row")
+
+
 def scanner(text: Text) -> str:
     """The camera's view while it looks for an answer's QR code (outside the redrawn panels)."""
     return el(

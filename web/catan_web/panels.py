@@ -508,8 +508,8 @@ def log_panel(text: Text, lines: Sequence[str]) -> str:
 # --- screens over the game ---------------------------------------------------------------------------
 
 
-def cover(session: Session) -> str:
-    """The pass-the-device screen hiding everything private."""
+def cover(session: Session, extra: str = "") -> str:
+    """The pass-the-device screen hiding everything private (``extra``: more buttons)."""
     text, actor = session.text, session.actor
     phase = session.game.phase
     why = "ui.cover.why_" + ("answer" if phase == "trade" and session.game.trade is not None and actor != session.game.trade.offerer else phase)
@@ -518,6 +518,7 @@ def cover(session: Session) -> str:
         + el("p", esc(text(why, player=actor)))
         + el("p", esc(text("ui.cover.hidden")), class_="muted")
         + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
+        + extra
         + el("div", button(text, esc(text("ui.menu.home")), "home", ident="cover-home", cls="quiet"), class_="row")
     )
     color = session.game.seats[actor].color

@@ -210,9 +210,10 @@ class HostReferee:
             del self._links[previous]
             out.append(Outgoing(previous, Closed("peer.replaced"), close=True))
         out.append(Outgoing(conn, Welcome(self.game_id, hello.seat)))
-        if link.seat != hello.seat:  # a new guest on this connection: the whole log
+        joining = link.seat != hello.seat
+        if joining:  # a new guest on this connection: the whole log
             link.seat, link.events, link.last_event = hello.seat, 0, None
-        if self._behind(link):  # (a hello again on the same connection costs the host no resend)
+        if joining or self._behind(link):  # (a hello again on the same connection costs the host no resend)
             out.append(self._update(conn, link))
         if self.paused:
             out.append(Outgoing(conn, Paused(True)))
