@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from catan_core import actions as A
@@ -36,6 +36,22 @@ CONNECTED = "connected"
 def host_game(host: Page) -> Game:
     """The game on the host's page, as its save holds it."""
     return loads(host.evaluate("catan_test.save()"))
+
+
+def new_game(host: Page, names: Sequence[str], seed: str, name: str) -> None:
+    """A new game from the host's form: a person at each seat, named ``names``, a random board."""
+    if host.locator("#menu-home").is_visible():
+        host.click("#menu-home")
+    host.wait_for_selector("#new-game")
+    host.select_option("#players", str(len(names)))
+    for p, seat_name in enumerate(names):
+        host.fill(f"#seat-name-{p}", seat_name)
+        host.select_option(f"#seat-kind-{p}", "human")
+    host.check("#board-random")
+    host.fill("#seed", seed)
+    host.fill("#game-name", name)
+    host.click("#start")
+    host.wait_for_selector("#game:not([hidden])")
 
 
 def invite(host: Page, seat: int) -> str:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from peers import (
-    STEP_MS, answer_code, check_privacy, click_action, hand, host_game, invite, join, latencies, open_link,
+    STEP_MS, answer_code, check_privacy, click_action, hand, host_game, invite, join, latencies, new_game, open_link,
     paste_answer, play, received, step, wait_connected, wait_synced, wait_until,
 )
 
@@ -152,25 +152,9 @@ def qr_text(page: Page, figure: str) -> str | None:
     return page.evaluate(DECODE_QR, png)  # type: ignore[no-any-return]
 
 
-def new_game(host: Page) -> None:
-    """A new game from the host's form: Ana, Ben and Cy, three people, a random board."""
-    if host.locator("#menu-home").is_visible():
-        host.click("#menu-home")
-    host.wait_for_selector("#new-game")
-    host.select_option("#players", "3")
-    for p, name in enumerate(NAMES):
-        host.fill(f"#seat-name-{p}", name)
-        host.select_option(f"#seat-kind-{p}", "human")
-    host.check("#board-random")
-    host.fill("#seed", SEED_BEN_STARTS)
-    host.fill("#game-name", GAME_NAME)
-    host.click("#start")
-    host.wait_for_selector("#game:not([hidden])")
-
-
 def test_friends_join_a_new_game_and_play_its_set_up_and_turns(table: Table, browse: GuardedBrowser) -> None:
     host, ben, cy = table.host, table.guests[BEN], table.guests[CY]
-    new_game(host)
+    new_game(host, NAMES, SEED_BEN_STARTS, GAME_NAME)
     assert en("ui.cover.pass", player=BEN) in host.inner_text("#cover")  # Ben starts: invite him from the cover
     link = invite(host, BEN)
     assert qr_text(host, "invite-qr") == link
