@@ -285,7 +285,7 @@ class Host:
         self.pending[offer["ufrag"]] = Pending(seat, conn, link)
         if self.invite is not None and self.invite.seat == seat:
             self.show(Invite(seat, link))
-            self.net.reveal("invite-link")
+            self.net.reveal("net-invite", "invite-link")
 
     def show(self, invite: Invite | None) -> None:
         """Show ``invite`` in the card (None: close it)."""
@@ -754,12 +754,13 @@ class Network:
             if not is_none(part) and was_open:
                 part.open = True
 
-    def reveal(self, ident: str) -> None:
-        """Scroll ``#ident`` into view and focus it (what the person needs next)."""
-        node = document.getElementById(ident)
-        if not is_none(node):
-            node.scrollIntoView(js({"block": "center"}))
-            node.focus(js({"preventScroll": True}))
+    def reveal(self, ident: str, focus: str) -> None:
+        """Scroll ``#ident`` to the top of the window and focus ``#focus`` in it (what the
+        person needs next)."""
+        node, field = document.getElementById(ident), document.getElementById(focus)
+        if not is_none(node) and not is_none(field):
+            node.scrollIntoView(js({"block": "start"}))
+            field.focus(js({"preventScroll": True}))
 
     def render_panel(self) -> None:
         """Draw the host's card (nothing on a guest's page); drawn again only when it changed."""
