@@ -122,10 +122,11 @@ def table(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Table]:
         context = guarded_browser.new_context(viewport=DESKTOP)
         context.on("request", lambda request: requests.append(request.url))
         contexts.append(context)
-        return guarded_browser.open(site.url + "?test", context)
+        return guarded_browser.open(site.url + "?test", context, ready=False)
 
-    host = page()
-    table = Table(host, {BEN: page(), CY: page()}, requests)
+    table = Table(page(), {BEN: page(), CY: page()}, requests)
+    for opened in table.pages().values():  # the three start together: their start-ups overlap
+        guarded_browser.wait_ready(opened)
     guarded_browser.assert_clean_since(checkpoint)
     yield table
     for context in contexts:

@@ -56,6 +56,8 @@ CHANNEL_LABEL = "catan"
 GATHER_SECONDS = 5.0
 """Longest wait for the browser to find its addresses (immediate without servers; a STUN
 server that does not answer would otherwise hold the invitation back)."""
+CLOSE_SECONDS = 1.0
+"""Time a closing channel has to send its last messages before its connection ends."""
 LOST_STATES = frozenset({"failed", "closed"})
 """States of a connection that end it (``disconnected`` may recover by itself)."""
 SCAN_SECONDS = 0.2
@@ -177,14 +179,17 @@ class Channel:
                 self.channel.send(frame)
 
     def close(self) -> None:
-        """End the connection (its listeners are freed once the current event is handled)."""
+        """End the connection: an open channel first sends what is queued (a last message),
+        and the connection ends :data:`CLOSE_SECONDS` later."""
         self.closed = True
-        if self.channel is not None:
+        if self.channel is not None and str(self.channel.readyState) == "open":
             self.channel.close()
-        self.pc.close()
-        asyncio.get_event_loop().call_soon(self._free)
+            asyncio.get_event_loop().call_later(CLOSE_SECONDS, self._end)
+        else:
+            asyncio.get_event_loop().call_soon(self._end)  # (after the event being handled)
 
-    def _free(self) -> None:
+    def _end(self) -> None:
+        self.pc.close()
         for target, kind, proxy in self._listeners:
             target.removeEventListener(kind, proxy)
             proxy.destroy()
@@ -311,13 +316,17 @@ class Host:
             return
         pending.answered = True
         self.show(replace(self.invite, error=None) if self.invite is not None else None)
-        await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
+        try:
+            await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
+        except Exception:  # noqa: BLE001 - the browser refused it: that connection is over
+            self.lost(pending.conn)
+            self.show(Invite(pending.seat, error=PeerError("peer.answer_unknown")))
 
     def play_here(self, seat: int) -> None:
         """Take ``seat`` back for this device: its guest is told and disconnected, its
         secret and invitations stop working."""
         self.send(self.referee.close_seat(seat))
-        for ref, sent in list(self.pending.items()):
+        for sent in list(self.pending.values()):
             if sent.seat == seat:
                 self.drop(sent.conn)
         self.net.seat_secrets.save(self.session.gid, self.referee.secrets())
@@ -348,9 +357,7 @@ class Host:
 
     def joined(self, conn: str, seat: int, new: bool) -> None:
         """The guest on ``conn`` took ``seat`` (``new``: it was not connected before)."""
-        for ref, sent in list(self.pending.items()):
-            if sent.conn == conn:
-                del self.pending[ref]
+        self.forget_pending(conn)
         if self.invite is not None and self.invite.seat == seat:
             self.invite = None
         if new:
@@ -370,6 +377,10 @@ class Host:
         if channel is not None and not channel.closed:
             channel.close()
         self.budgets.pop(conn, None)
+        self.forget_pending(conn)
+
+    def forget_pending(self, conn: str) -> None:
+        """Forget the invitation made with connection ``conn`` (joined, or over)."""
         for ref, sent in list(self.pending.items()):
             if sent.conn == conn:
                 del self.pending[ref]
