@@ -9,7 +9,8 @@ the game unchanged); a guest reloads and rejoins its seat; the host reloads and 
 the same seats; a game with a computer player is played to its winner screen; the servers'
 settings. Every message a guest received is checked to hold no other seat's hand, and every
 request of the three pages went to the site (none to any other host, no ICE server by
-default). The delay from a guest's move to its redraw is printed, not asserted.
+default). axe finds nothing against WCAG 2.2 AA in the invitation, the joining screen and the
+paused screen. The delay from a guest's move to its redraw is printed, not asserted.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from a11y import violations
 from peers import (
     STEP_MS, answer_code, check_privacy, click_action, hand, host_game, invite, join, latencies, new_game, open_link,
     paste_answer, play, received, step, wait_connected, wait_synced, wait_until,
@@ -159,10 +161,12 @@ def test_friends_join_a_new_game_and_play_its_set_up_and_turns(table: Table, bro
     assert en("ui.cover.pass", player=BEN) in host.inner_text("#cover")  # Ben starts: invite him from the cover
     link = invite(host, BEN)
     assert qr_text(host, "invite-qr") == link
+    assert violations(host, "#net") == []
     open_link(ben, link)
     assert ben.inner_text("#net-guest-title") == en("net.join_title", game=GAME_NAME, player="Ben")
     code = answer_code(ben)
     assert qr_text(ben, "answer-qr") == code
+    assert violations(ben, "#home") == []
     paste_answer(host, code)
     wait_connected(host, BEN)
     table.secrets[BEN] = decode_invitation(link).secret
@@ -287,6 +291,7 @@ def test_the_host_reloads_and_invites_the_same_seats_again(table: Table, browse:
     for page in table.guests.values():
         page.wait_for_selector("#paused", timeout=STEP_MS)
         assert page.inner_text("#net-guest-title") == en("peer.lost")
+    assert violations(table.guests[BEN], "#paused") == []
     host.click("#continue-0")
     for p in table.guests:
         host.wait_for_selector(f"#net-seat-{p} .net-status.away")
