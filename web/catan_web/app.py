@@ -1,11 +1,12 @@
 """The game page (index.html): events, rendering into the DOM, computer players' pace, storage and files.
 
 The game page's only module that touches the browser (through PyScript; :mod:`catan_web.page`
-holds what it shares with the other pages, :mod:`catan_web.network` its network play). Each handler is glue: it reads the DOM, calls the
+holds what it shares with the other pages, :mod:`catan_web.network` its network play). Each
+handler is glue: it reads the DOM, calls the
 session (:mod:`catan_web.session`) and draws. Two click handlers serve the
 whole page: one on the board container (``#board``, targets found with
 ``closest("[data-node],[data-edge],[data-hex]")``) and one on ``#app`` for every button with
-``data-cmd`` (dispatched to the ``cmd_<name>`` method). ``change`` events of elements with
+``data-cmd`` (dispatched to the ``cmd_<name>`` method, or to network play's). ``change`` events of elements with
 ``data-change`` go to ``change_<name>``.
 
 Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in

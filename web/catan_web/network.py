@@ -360,6 +360,8 @@ class Host:
         self.forget_pending(conn)
         if self.invite is not None and self.invite.seat == seat:
             self.invite = None
+            if self.net.scanner is not None:  # the answer came another way
+                self.net.scanner.stop()
         if new:
             session = self.session
             self.net.app.notify(partial(session.text, "net.joined", player=seat), "info")
@@ -722,6 +724,8 @@ class Network:
 
     def leave(self) -> None:
         """Leave the network game (back to the home screen)."""
+        if self.scanner is not None:
+            self.scanner.stop()
         if self.host is not None:
             self.host.close()
             self.host = None
