@@ -52,6 +52,9 @@ CHROMIUM_ARGS = [
     "--disable-sync", "--no-first-run",
     # Only the local host resolves, so nothing can leave the machine even unobserved.
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    # WebRTC candidates with plain local addresses: the mDNS names (<uuid>.local) that hide
+    # them by default would not resolve under the rule above, and pages could not connect.
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
 MIME_TYPES = {
     ".wasm": "application/wasm",

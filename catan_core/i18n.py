@@ -17,11 +17,12 @@ seats, resources, development cards or card lists are rendered in the language:
 from __future__ import annotations
 
 import json
+import string
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .names import DEV_CARDS, RESOURCES
+from .names import DEV_CARDS, MAX_SEATS, RESOURCES
 
 LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
 """Languages the game speaks; English is the reference catalog."""
@@ -94,6 +95,35 @@ def _render(name: str, value: Any, lang: str, names: Sequence[str] | None) -> An
     if name == "dice" and isinstance(value, (list, tuple)):
         return " + ".join(str(d) for d in value)
     return value
+
+
+def params_fit(key: str, params: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE) -> bool:
+    """Whether ``params`` fill message ``key`` as the engine would: every placeholder given,
+    seats, resources and cards as numbers in range (a check for parameters from outside, such
+    as a peer's refusal; :func:`translate` itself shows anything it is given).
+
+    >>> params_fit("rule.bank_empty", {"resource": 2}), params_fit("rule.bank_empty", {"resource": 99})
+    (True, False)
+    >>> params_fit("rule.bank_empty", {}), params_fit("no.such.key", {})
+    (False, False)
+    """
+    entry = _entry(key, lang)
+    if entry is None:
+        return False
+    texts = entry.values() if isinstance(entry, dict) else (entry,)
+    needed = {name for text in texts for _, name, _, _ in string.Formatter().parse(str(text)) if name}
+    if not needed <= params.keys():
+        return False
+    for name, value in params.items():
+        if isinstance(value, bool):
+            return False
+        if name in RESOURCE_PARAMS and not (isinstance(value, int) and 0 <= value < len(RESOURCES)):
+            return False
+        if name == "card" and not (isinstance(value, int) and 0 <= value < len(DEV_CARDS)):
+            return False
+        if name in SEAT_PARAMS and not (isinstance(value, int) and -1 <= value < MAX_SEATS):
+            return False
+    return True
 
 
 _MARKUP_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})

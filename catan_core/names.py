@@ -23,3 +23,6 @@ HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("generic",)
 KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 DEV_CARDS: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")
 """Development card kinds by id; card counts are 5-tuples in this order."""
+
+MAX_SEATS = 4
+"""Most players a game seats (seats are numbered 0 to ``MAX_SEATS - 1``; -1 names nobody)."""

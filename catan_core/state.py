@@ -42,7 +42,7 @@ from .board import (
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
 from .longest_road import longest_road
-from .names import KNIGHT, VICTORY_POINT
+from .names import KNIGHT, MAX_SEATS, VICTORY_POINT
 from .palette import PALETTE
 from .rng import Rng
 
@@ -56,7 +56,6 @@ SETTLEMENTS, CITIES, ROADS = 5, 4, 15
 """Pieces each player owns."""
 LONGEST_ROAD_MIN, LARGEST_ARMY_MIN = 5, 3
 """Road segments and Knights needed for the special cards."""
-MAX_SEATS = 4
 MAX_NAME = 40
 """Longest seat name (characters)."""
 

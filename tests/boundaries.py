@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from catan_core import actions as A
 from catan_core import jsonread, saves
 from catan_core.actions import Action
-from catan_core.board import EDGE_COUNT, EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_NODES, RESOURCES, Board
+from catan_core.board import EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_NODES, RESOURCES, Board
 from catan_core.cli import check_invariants
 from catan_core.errors import CatanError, FormatError
 from catan_core.game import Game, Options

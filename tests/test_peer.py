@@ -866,3 +866,18 @@ def test_code_sizes(capsys: pytest.CaptureFixture[str]) -> None:
             assert len(link) < MAX_LINK_CHARS and len(answer_code) < len(link)
     with capsys.disabled():
         print("\n  " + "\n  ".join(lines))
+
+
+def test_a_guest_joining_a_game_without_moves_or_events_gets_its_view() -> None:
+    from catan_core.scenarios import load_scenario
+
+    game = load_scenario({"format": "catan-scenario", "players": [{"settlements": [12], "roads": [11]}, {}],
+                          "phase": "main", "current": 0})
+    assert not game.history and not game.log
+    referee = HostReferee(game, GID)
+    guest = GuestState(GID, 1, referee.open_seat(1))
+    for frame in guest.hello():
+        for out in referee.receive("c1", frame).outgoing:
+            for reply in out.frames():
+                guest.receive(reply)
+    assert guest.view == game.view(1)

@@ -6,21 +6,16 @@ welcome and a many-frame update, an action and the updates it brings.
 The pages are a plain file of the local site (no app, no Python in the page): the browser
 only carries the frames; the referee and the guest's state run here.
 
-The session's Chromium resolves no host name but 127.0.0.1, so it cannot resolve the mDNS
-names (``<uuid>.local``) that hide local addresses in candidates; this test runs its own
-Chromium, with the same flags, that writes plain local addresses instead. (Pages of one
-browser connect through mDNS names too, when name resolution is allowed.)
+The session's Chromium resolves no host name but 127.0.0.1, so it could not resolve the
+mDNS names (``<uuid>.local``) that hide local addresses in candidates: it is started with
+``--disable-features=WebRtcHideLocalIpsWithMdns`` (``build.CHROMIUM_ARGS``) and writes
+plain local addresses instead.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-import pytest
-from conftest import GuardedBrowser
-
-import build
 from catan_core.game import Game, Options
 from catan_core.rng import Rng
 from catan_web.peer.codes import (
@@ -32,10 +27,8 @@ from catan_web.peer.protocol import FRAME_CHARS, Update
 from catan_web.peer.referee import HostReferee
 
 if TYPE_CHECKING:
-    from conftest import LocalSite
+    from conftest import GuardedBrowser, LocalSite
     from playwright.sync_api import Page
-
-PLAIN_ADDRESSES = "--disable-features=WebRtcHideLocalIpsWithMdns"
 
 BLANK = "style.css"
 """A small file of the site to open as a page (a secure context: 127.0.0.1)."""
@@ -68,25 +61,6 @@ ANSWER = """async offer => {
 ACCEPT = "async answer => { await pc.setRemoteDescription({type: 'answer', sdp: answer}); }"
 OPEN = "() => window.ch !== undefined && window.ch.readyState === 'open'"
 SEND = "frames => frames.forEach(frame => window.ch.send(frame))"
-
-
-@pytest.fixture(scope="module")
-def plain_browser(guarded_browser: GuardedBrowser) -> Iterator[GuardedBrowser]:
-    """A second Chromium (same flags, plain local addresses in candidates), guarded the same way."""
-    browser_type = guarded_browser.browser.browser_type
-    browser = browser_type.launch(executable_path=str(build.CHROMIUM), args=[*build.CHROMIUM_ARGS, PLAIN_ADDRESSES])
-    yield GuardedBrowser(browser)
-    browser.close()
-
-
-@pytest.fixture
-def browse(plain_browser: GuardedBrowser) -> Iterator[GuardedBrowser]:
-    """``plain_browser``; fails the test if a page made a non-local request or logged an error."""
-    checkpoint = plain_browser.checkpoint()
-    yield plain_browser
-    for context in plain_browser.browser.contexts:
-        context.close()
-    plain_browser.assert_clean_since(checkpoint)
 
 
 def page(browse: GuardedBrowser, site: LocalSite) -> Page:

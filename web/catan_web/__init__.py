@@ -26,13 +26,18 @@ Pure-Python modules (testable in CPython):
 * :mod:`catan_web.example` -- the example board of ``embed.html``: its address and position;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
 * :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the
-  guest's state, their messages, and the invitation and answer codes of WebRTC.
+  guest's state, their messages, the invitation and answer codes of WebRTC, the optional
+  STUN/TURN servers and what is kept beside the saved games;
+* :mod:`catan_web.network_panels` -- the HTML of network play: the host's card of guests and
+  invitations, the guest's joining and paused screens.
 
 The pages (PyScript only), each started by a two-line script beside the package
 (``web/main.py``, ``web/embed.py``, ``web/almanac.py``):
 
 * :mod:`catan_web.page` -- what every page does with the browser: storage, languages, elements;
 * :mod:`catan_web.app` -- the game page (``index.html``): events, timers, storage, downloads;
+* :mod:`catan_web.network` -- the game page's network play: WebRTC data channels, the host's
+  guests and a guest's connection;
 * :mod:`catan_web.embed_page` -- the embeddable example (``embed.html``);
 * :mod:`catan_web.almanac_page` -- the rules almanac (``almanac.html``).
 """

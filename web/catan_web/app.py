@@ -1,11 +1,12 @@
 """The game page (index.html): events, rendering into the DOM, computer players' pace, storage and files.
 
 The game page's only module that touches the browser (through PyScript; :mod:`catan_web.page`
-holds what it shares with the other pages). Each handler is glue: it reads the DOM, calls the
+holds what it shares with the other pages, :mod:`catan_web.network` its network play). Each
+handler is glue: it reads the DOM, calls the
 session (:mod:`catan_web.session`) and draws. Two click handlers serve the
 whole page: one on the board container (``#board``, targets found with
 ``closest("[data-node],[data-edge],[data-hex]")``) and one on ``#app`` for every button with
-``data-cmd`` (dispatched to the ``cmd_<name>`` method). ``change`` events of elements with
+``data-cmd`` (dispatched to the ``cmd_<name>`` method, or to network play's). ``change`` events of elements with
 ``data-change`` go to ``change_<name>``.
 
 Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in
@@ -38,11 +39,12 @@ from . import guide, panels, statistics
 from . import navigate as N
 from . import targets as T
 from .markup import el, esc
-from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage, rove
-from .session import NewGame, Session
+from .network import Network
 from .offers import DEFAULT_OFFERS, OFFER_MODES
+from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage, rove
 from .rematch import rematch
-from .settings import DEFAULT_SPEED, SPEEDS, Settings, SettingsStore, pause
+from .session import NewGame, Session
+from .settings import DEFAULT_SPEED, SPEEDS, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
 from .touch import COARSE_POINTER, TOUCH_POINTERS, tap
@@ -102,6 +104,8 @@ class App:
         kind and the almanac entry its Why? link opens."""
         self.test_dice: list[tuple[int, int]] = []
         self._proxies: list[Any] = []
+        self.net = Network(self)
+        """Network play: the host's guests, or this page's connection as a guest."""
         self.init_access()
         self.build_shell()
 
@@ -141,7 +145,8 @@ class App:
                            el("section", "", id="turn", class_="card turn")
                            + el("div", "", id="actions")
                            + el("div", "", id="scores-wrap")
-                           + el("div", "", id="log-wrap"),
+                           + el("div", "", id="log-wrap")
+                           + el("div", "", id="net-wrap"),
                            class_="side"),
                       class_="game-grid"),
                  id="game", hidden=True)
@@ -180,7 +185,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang`` and draw everything again at once: the shell, the
         screen (board, panels, log, prompt) and the notice."""
-        if self.session is None:
+        if self.session is None and self.net.guest is None:
             self.read_form()  # keep what was typed; default seat names follow the language
             self.form.rename_defaults(self.text, Text(lang))
         self.lang = self.text.lang = lang
@@ -202,8 +207,9 @@ class App:
         document.getElementById("announce").replaceChildren()  # read out in the old language
 
     def save_settings(self) -> None:
-        """Keep the language, the computer players' pace and what to do with their offers."""
-        self.settings.save(Settings(self.lang, self.speed, self.offers))
+        """Keep the language, the computer players' pace and what to do with their offers (and
+        the other settings as they are)."""
+        self.settings.remember(lang=self.lang, speed=self.speed, offers=self.offers)
 
     # --- messages ---------------------------------------------------------------------------------
 
@@ -268,7 +274,9 @@ class App:
 
     def render(self) -> None:
         """Draw the screen for the current state."""
-        if self.session is None:
+        if self.session is None and self.net.guest is not None:
+            self.net.render_joining()
+        elif self.session is None:
             self.render_home()
         else:
             self.render_game()
@@ -316,8 +324,12 @@ class App:
         self.fill("hand-wrap", panels.hand_panel(s, view))
         self.fill("scores-wrap", panels.scoreboard(s, view))
         self.fill("log-wrap", panels.log_panel(t, self.log_text(), panels.log_marks(s)))
+        self.net.render_panel()
+        paused = self.net.paused_screen()
         if covered:
-            self.show_overlay("cover", panels.cover(s), "uncover")
+            self.show_overlay("cover", panels.cover(s, self.net.cover_buttons()), "uncover")
+        elif paused:
+            self.show_overlay("paused", paused, "rejoin-code")
         elif view.phase == "over" and not self.winner_closed:
             more = panels.rematch_row(t) + statistics.figures(self.stats(), t, self.chart_width())
             self.show_overlay("winner", panels.winner_screen(s, view, more), "win-new")
@@ -362,6 +374,7 @@ class App:
         session.decline_for_people()
         session.text.touch = self.text.touch
         self.session = session
+        self.net.opened(session)
         self.winner_closed = False
         self.stats_open = False
         self.overlay_shown = ""
@@ -379,6 +392,8 @@ class App:
         if reason is not None:
             self.notify(partial(s.text.error, reason.error), entry=reason.entry)
             return False
+        if not s.holds_game:  # a guest's page: the host applies it
+            return self.net.send(action)
         s.play(action)
         self.clear_notice()
         self.tell_declines()
@@ -386,8 +401,9 @@ class App:
         return True
 
     def after_action(self) -> None:
-        """Save, draw, and hand over to computer players when it is their move."""
+        """Save, bring guests up to date, draw, and hand over to computer players when it is their move."""
         self.autosave()
+        self.net.sync()
         self.render()
         self.schedule_bots()
 
@@ -411,6 +427,7 @@ class App:
                     s.apply(action)
                     self.tell_declines()
                     self.autosave()
+                    self.net.sync()
                     self.render()
         finally:
             if generation == self.generation:
@@ -436,7 +453,7 @@ class App:
     def autosave(self) -> None:
         """Save the game on screen (a full storage gives a message, the game goes on)."""
         s = self.session
-        if s is None:
+        if s is None or not s.holds_game:
             return
         from catan_core.saves import dumps
 
@@ -604,7 +621,8 @@ class App:
                 self.notify(partial(shown_text, ident, str(why.textContent)), entry=None if is_none(entry) else str(entry))
             return
         arg = button.getAttribute("data-arg")
-        handler = getattr(self, "cmd_" + str(button.getAttribute("data-cmd")), None)
+        name = "cmd_" + str(button.getAttribute("data-cmd"))
+        handler = getattr(self, name, None) or getattr(self.net, name, None)
         if handler is not None:
             handler(None if is_none(arg) else str(arg))
 
@@ -695,6 +713,7 @@ class App:
         """Delete a saved game for good."""
         meta = self.store.meta(gid or "")
         self.store.delete(gid or "")
+        self.net.forget(gid or "")
         self.confirm_delete = ""
         self.render_home()
         if meta is not None:
@@ -745,7 +764,8 @@ class App:
     # --- game screen commands ------------------------------------------------------------------------------
 
     def cmd_home(self, arg: str | None) -> None:
-        """Back to the home screen (the game is saved)."""
+        """Back to the home screen (the game is saved; a network game is left)."""
+        self.net.leave()
         self.generation += 1
         self.bots_running = False
         self.session = None
@@ -1012,6 +1032,7 @@ class App:
         api.queue_dice = self.keep(lambda a, b: self.test_dice.append((int(a), int(b))))
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
+        self.net.expose_test_api(api)
         window.catan_test = api
 
     def keep(self, fn: Callable[..., Any]) -> Any:
@@ -1081,7 +1102,7 @@ def create_once(fn: Callable[[], None]) -> Any:
     """A proxy for a one-shot JavaScript callback that frees itself after running."""
     holder: list[Any] = []
 
-    def run() -> None:
+    def run(*_: Any) -> None:
         try:
             fn()
         finally:
@@ -1100,6 +1121,7 @@ def start() -> App | None:
         if "test" in str(window.location.search):
             app.expose_test_api()
         app.render()
+        app.net.start()
         app.notify_put_aside()
     except Exception as error:  # noqa: BLE001 - a message, never a dead page
         if app is None:

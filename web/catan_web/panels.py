@@ -178,6 +178,8 @@ def prompt(session: Session, view: "View") -> str:
         return text("ui.prompt.over", player=view.winner)
     if view.phase == "trade" and view.trade is not None and not session.is_human(actor):
         return trade_prompt(text, actor, view.trade.offerer, session.viewer)
+    if session.plays_elsewhere(actor):
+        return text("net.prompt_remote", player=actor)
     if not session.is_human(actor):
         return text("ui.prompt.computer", player=actor)
     if view.phase == "discard":
@@ -511,7 +513,7 @@ def scoreboard(session: Session, view: "View") -> str:
     for pv in view.players:
         q = pv.seat
         seat = view.seats[q]
-        kind = text("ui.kind." + seat.kind)
+        kind = text("net.kind_remote" if session.plays_elsewhere(q) else "ui.kind." + seat.kind)
         awards = ""
         if pv.longest_road:
             awards += el("span", esc(text("ui.score.longest_road")), class_="award")
@@ -570,8 +572,8 @@ def board_confirm(text: Text, label: str) -> str:
 # --- screens over the game ---------------------------------------------------------------------------
 
 
-def cover(session: Session) -> str:
-    """The pass-the-device screen hiding everything private."""
+def cover(session: Session, extra: str = "") -> str:
+    """The pass-the-device screen hiding everything private (``extra``: more buttons)."""
     text, actor = session.text, session.actor
     phase = session.game.phase
     why = "ui.cover.why_" + ("answer" if phase == "trade" and session.game.trade is not None and actor != session.game.trade.offerer else phase)
@@ -582,6 +584,7 @@ def cover(session: Session) -> str:
         + el("div", button(text, esc(text("ui.cover.show", player=actor)), "uncover", ident="uncover", cls="primary big"), class_="row")
         + (el("div", undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat)), class_="row")
            if session.may_take_back else "")
+        + extra
         + el("div", button(text, esc(text("ui.menu.home")), "home", ident="cover-home", cls="quiet"), class_="row")
     )
     color = session.game.seats[actor].color
@@ -625,17 +628,18 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
     """The bar above the game: its name, the computer players' pace and the menu."""
     speeds = "".join(el("option", esc(text("ui.speed." + name)), value=name, selected=name == speed) for name in SPEEDS)
     pace = ""
-    if len(session.humans) < len(session.game.seats):
+    if session.bots_here:
         pace = el("label", esc(text("ui.speed.label")) + " " + el("select", speeds, id="speed", data_change="speed"), class_="inline")
         if session.humans:
             modes = "".join(el("option", esc(text("ui.offers." + mode)), value=mode, selected=mode == session.offers) for mode in OFFER_MODES)
             pace += el("label", esc(text("ui.offers.label")) + " " + el("select", modes, id="offers", data_change="offers"), class_="inline")
     pace += button(text, esc(text("ui.stats.title")), "stats_open", ident="stats-open")
+    export = button(text, esc(text("ui.menu.export")), "export", ident="export") if session.holds_game else ""
     return (
         el("h1", esc(text("ui.title")), class_="brand")
         + el("span", esc(session.name), class_="game-name")
         + el("div", pace
-             + button(text, esc(text("ui.menu.export")), "export", ident="export")
+             + export
              + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
     )
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from catan_core import actions as A
 from catan_core.actions import Action
@@ -96,9 +96,16 @@ class Session:
         self.gid = gid
         self.name = name
         self.draft = Draft()
-        self.humans: tuple[int, ...] = tuple(i for i, seat in enumerate(game.seats) if seat.kind == "human")
-        self.shown: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.humans: tuple[int, ...] = ()
+        """The seats of the people at this device."""
+        self.shown: int | None = None
         """The person whose private cards are on screen (hot-seat: the last one uncovered)."""
+        self.remote: frozenset[int] = frozenset()
+        """Seats played on other devices (see :meth:`set_remote`)."""
+        self.holds_game = True
+        """Whether this page holds the game (False on a guest's page, which shows the host's
+        game and sends its person's actions to the host)."""
+        self.set_remote(())
         self.text = Text(names=[seat.name for seat in game.seats], board=game.board)
         self.last_events: list[Event] = []
         """What the last action did (to show and mark it)."""
@@ -122,13 +129,42 @@ class Session:
         return self.game.to_act
 
     def is_human(self, seat: int) -> bool:
-        """Whether a person plays ``seat``."""
+        """Whether a person at this device plays ``seat``."""
         return seat in self.humans
+
+    def set_remote(self, seats: Iterable[int]) -> None:
+        """Play ``seats`` on other devices: a guest's seats on the host's page, every other
+        seat on a guest's. Nobody at this device plays them (no hot-seat cover for them), and
+        no computer player of this page either (the host's page plays the computers).
+
+        >>> from catan_core.game import Game, Options
+        >>> session = Session(Game(Options(players=3), seed=1))
+        >>> session.humans, session.shown
+        ((0, 1, 2), None)
+        >>> session.set_remote([1, 2]); session.humans, session.shown
+        ((0,), 0)
+        """
+        self.remote = frozenset(seats)
+        self.humans = tuple(
+            i for i, seat in enumerate(self.game.seats) if seat.kind == "human" and i not in self.remote
+        )
+        if self.shown not in self.humans:
+            self.shown = self.humans[0] if len(self.humans) == 1 else None
+
+    def plays_elsewhere(self, seat: int) -> bool:
+        """Whether a person on another device plays ``seat``."""
+        return seat in self.remote and self.game.seats[seat].kind == "human"
 
     @property
     def bot_to_act(self) -> bool:
-        """Whether a computer player must act now."""
-        return self.actor >= 0 and not self.is_human(self.actor)
+        """Whether a computer player of this page must act now."""
+        return self.actor >= 0 and not self.is_human(self.actor) and self.actor not in self.remote
+
+    @property
+    def bots_here(self) -> bool:
+        """Whether computer players act on this page (at some point of the game)."""
+        seats = range(len(self.game.seats))
+        return self.holds_game and any(not self.is_human(q) and q not in self.remote for q in seats)
 
     @property
     def covered(self) -> bool:
@@ -225,7 +261,7 @@ class Session:
         (after a maritime trade the same resources stay chosen, ready for another one); then
         decline for people the offers they are not asked about (:meth:`decline_for_people`)."""
         events = self.game.apply(action)
-        self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
+        self.done(action)
         events += self.decline_for_people()
         self.last_events = events
         return events
@@ -262,8 +298,8 @@ class Session:
     def undo_seat(self) -> int | None:
         """The person who may take back their last action now (None: nobody)."""
         history = self.game.history
-        if not self.take_backs or not history:
-            return None
+        if not self.take_backs or not history or not self.holds_game:
+            return None  # a guest's page: moves are the host's to take back
         seat = history[-1].player
         return seat if self.is_human(seat) and self.take_back.can_take_back(seat) else None
 
@@ -286,6 +322,18 @@ class Session:
         self.draft = Draft()
         self.last_events = []
         return action
+
+    def done(self, action: Action) -> None:
+        """The person at this device did ``action``: clear their choices in progress (after
+        a maritime trade the same resources stay chosen, ready for another one)."""
+        self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
+
+    def follow(self, game: Game, events: Sequence[Event]) -> None:
+        """Show ``game`` after moves made elsewhere, which did ``events``: a guest's move on
+        the host's page (the same game), the host's update on a guest's (a new game). On the
+        host's page the offers its people are not asked about are then declined for them."""
+        self.game = game
+        self.last_events = list(events) + (self.decline_for_people() if self.holds_game else [])
 
     def bot(self, seat: int) -> "Bot":
         """The computer player of ``seat`` (made on first use, seeded from the game; the

@@ -1,7 +1,9 @@
 """The settings every page shares (``catan.settings`` in the browser's storage).
 
 The game page, the example board and the rules almanac read and write them here only: the
-language chosen, the computer players' pace and what to do with their trade offers. The text is read through
+language chosen, the computer players' pace, what to do with their trade offers and the servers
+for playing over the internet (:class:`~catan_web.peer.ice.IceServers`, none unless the person
+names some). The text is read through
 :mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
 damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
 (a language it does not speak) is ignored, and so are fields it does not know.
@@ -10,16 +12,16 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
 >>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None, offers=None)
+Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''))
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
->>> settings.load(), settings.repair()
-(Settings(lang=None, speed=None, offers=None), [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
+>>> settings.load() == Settings(), settings.repair()
+(True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from catan_core.errors import FormatError
@@ -27,6 +29,8 @@ from catan_core.i18n import LANGUAGES
 from catan_core.jsonread import Obj, parse
 
 from .offers import OFFER_MODES
+from .peer.ice import IceServers
+from .peer.protocol import PeerError
 from .store import PutAside, Slot, Storage, StorageFull
 
 SETTINGS_KEY = "catan.settings"
@@ -62,29 +66,41 @@ class Settings:
     """A key of :data:`SPEEDS`."""
     offers: str | None = None
     """One of :data:`catan_web.offers.OFFER_MODES`: offers from computer players."""
+    ice: IceServers = IceServers()
+    """The STUN and TURN servers for playing over the internet (none by default)."""
 
     @classmethod
     def read(cls, text: str) -> tuple["Settings", bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}')
-        (Settings(lang='hi', speed=None, offers='never'), False)
-        >>> Settings.read("[" * 100_000 + "]" * 100_000)
-        (Settings(lang=None, speed=None, offers=None), True)
+        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}') == (Settings(lang="hi", offers="never"), False)
+        True
+        >>> Settings.read("[" * 100_000 + "]" * 100_000) == (Settings(), True)
+        True
+        >>> Settings.read('{"ice": {"urls": ["http://x.org/"]}}') == (Settings(), False)  # not a server: ignored
+        True
         """
         try:
             data = Obj(parse(text, MAX_SETTINGS_CHARS), "settings")
             lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
             offers = data.str("offers", max_len=MAX_VALUE_CHARS, default=None)
+            ice = IceServers.read(data.obj("ice")) if data.has("ice") else IceServers()
         except FormatError:
             return cls(), True
+        except PeerError:  # servers this version does not accept
+            ice = IceServers()
         known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
-        return cls(*(value if ok else None for value, ok in zip((lang, speed, offers), known))), False
+        lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known))
+        return cls(lang, speed, offers, ice), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
-        return {key: value for key, value in asdict(self).items() if value is not None}
+        chosen = (("lang", self.lang), ("speed", self.speed), ("offers", self.offers))
+        data: dict[str, Any] = {key: value for key, value in chosen if value is not None}
+        if self.ice.urls:
+            data["ice"] = self.ice.to_json()
+        return data
 
 
 class SettingsStore:
@@ -104,7 +120,7 @@ class SettingsStore:
         except StorageFull:
             pass
 
-    def remember(self, **changes: str) -> None:
+    def remember(self, **changes: Any) -> None:
         """Change some settings and keep the others (``remember(lang="hi")``)."""
         self.save(replace(self.load(), **changes))
 

@@ -76,7 +76,8 @@ deck's order or the generator's state (updates carry ``game.view(seat)`` and eve
 host's session description (every text of an answer code is limited to the characters of
 its SDP field). It can make the host work: a flood of messages costs the host's page CPU
 (each is refused cheaply, and the whole log is sent once per connection, whose answer code
-the host pastes by hand; rate limiting is left to the page).
+the host pastes by hand; the page drops a connection's messages beyond
+:class:`~catan_web.peer.protocol.Budget` before reading them).
 
 A guest trusts its host, which sees **everything** (it runs the game) and could cheat;
 the guest page only refuses what it cannot read. Invitation links carry the seat's
@@ -103,20 +104,36 @@ the channel opens send ``guest.hello()`` (``guest = GuestState(gid, seat, secret
 each message ``guest.receive(data)`` and redraw from ``guest.view`` / ``guest.game`` (a
 ``Session`` can wrap ``guest.game``: give it the new one after each update, and treat only
 the guest's seat as a person at this device); to play send ``guest.act(action)``.
+
+The game page does all this in :mod:`catan_web.network` (its HTML in
+:mod:`catan_web.network_panels`). Beside the protocol, this package has the optional
+STUN/TURN servers a person may configure (:mod:`~catan_web.peer.ice`) and what the pages
+keep in the browser's storage (:mod:`~catan_web.peer.saved`: the host's seat secrets per
+game, so that a reloaded host re-invites the same seats; the guest's last invitation).
 """
 
 from __future__ import annotations
 
-from .codes import (
-    Answer, Invitation, compact_sdp, decode_answer, decode_invitation, encode_answer, encode_invitation, expand_sdp,
-    invitation_link,
-)
-from .guest import GuestGame, GuestState
-from .protocol import Outgoing, PeerError
-from .referee import Handled, HostReferee
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "Answer", "GuestGame", "GuestState", "Handled", "HostReferee", "Invitation", "Outgoing", "PeerError",
-    "compact_sdp", "decode_answer", "decode_invitation", "encode_answer", "encode_invitation", "expand_sdp",
-    "invitation_link",
-]
+_EXPORTS: dict[str, str] = {
+    **dict.fromkeys(
+        ("Answer", "Invitation", "compact_sdp", "decode_answer", "decode_invitation", "encode_answer",
+         "encode_invitation", "expand_sdp", "invitation_link"), "codes"),
+    **dict.fromkeys(("GuestGame", "GuestState"), "guest"),
+    **dict.fromkeys(("Outgoing", "PeerError"), "protocol"),
+    **dict.fromkeys(("Handled", "HostReferee"), "referee"),
+}
+"""The names this package offers and the module each lives in. They are imported when first
+used, so that a page reading only the settings' servers (:mod:`~catan_web.peer.ice`) does
+not load the guest's game and the computer players it imports."""
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    """The name ``name`` of the module :data:`_EXPORTS` says (imported on first use)."""
+    if name not in _EXPORTS:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f".{_EXPORTS[name]}", __name__), name)

@@ -6,7 +6,7 @@ browser's description (SDP) is long, but a data channel needs only a few of its 
 role, the media id, the SCTP port and the candidates (each without its foundation,
 component and extensions); :func:`expand_sdp` writes a description a browser accepts from
 them. An :class:`Invitation` (host to guest: the game id, the seat, its secret and the
-host's offer) and an :class:`Answer` (guest to host: the game id, the seat, which offer it
+host's offer, and the game's and the seat's names to show the guest) and an :class:`Answer` (guest to host: the game id, the seat, which offer it
 answers and the guest's answer) travel as base64url text of their JSON compressed with
 zlib (raw deflate with a preset dictionary of the usual words, then three bytes of
 CRC-32 to notice a damaged code); the invitation as the
@@ -30,6 +30,9 @@ True
 >>> code = encode_invitation(Invitation("18f3a2b1c", 1, "A" * 22, offer))
 >>> decode_invitation(invitation_link("https://example.org/catan/", code)).seat
 1
+>>> named = decode_invitation(encode_invitation(Invitation("18f3a2b1c", 1, "A" * 22, offer, "Friday", "Ben\\u200b")))
+>>> named.name, named.player
+('Friday', 'Ben')
 >>> decode_answer(code)
 Traceback (most recent call last):
 ...
@@ -65,6 +68,8 @@ MAX_VERSION_CHARS = 20
 """Longest version number named in the error about a code of another version."""
 MAX_CANDIDATES = 16
 """Most candidates a description keeps (a device has a few per network interface)."""
+MAX_LABEL_CHARS = 40
+"""Longest game or seat name an invitation carries (longer names are cut: they are only shown)."""
 JOIN = "#join="
 """What precedes the code in an invitation link."""
 OFFER, ANSWER = "offer", "answer"
@@ -200,13 +205,18 @@ def _is_ice(value: Any, lo: int, hi: int) -> bool:
     return isinstance(value, str) and lo <= len(value) <= hi and _ICE_CHARS.fullmatch(value) is not None
 
 
+def is_ufrag(value: Any) -> bool:
+    """Whether ``value`` has the form of an ICE user fragment (what names an offer)."""
+    return _is_ice(value, MIN_UFRAG, MAX_UFRAG)
+
+
 def check_sdp(compact: Any, kind: str) -> None:
     """Refuse a compact description that is not exactly of :func:`compact_sdp`'s form for
     an ``kind`` (``"offer"`` or ``"answer"``) with :class:`PeerError` ``peer.malformed``."""
     try:
         obj = Obj(compact, "sdp")
         obj.only(("ufrag", "pwd", "fingerprint", "setup", "mid", "sctp_port", "candidates"))
-        obj.get("ufrag", ok=lambda v: _is_ice(v, MIN_UFRAG, MAX_UFRAG))
+        obj.get("ufrag", ok=is_ufrag)
         obj.get("pwd", ok=lambda v: _is_ice(v, MIN_PWD, MAX_PWD))
         obj.get("fingerprint", ok=_is_fingerprint)
         obj.str("setup", SETUPS[kind])
@@ -260,12 +270,15 @@ def expand_sdp(compact: Any, kind: str) -> str:
 @dataclass(frozen=True)
 class Invitation:
     """Host to guest: play ``seat`` of game ``game`` with ``secret``; ``sdp`` is the host's
-    compact offer for this guest's connection."""
+    compact offer for this guest's connection; ``name`` and ``player`` are the game's and
+    the seat's names, only shown to the guest (as text) until the game itself arrives."""
 
     game: str
     seat: int
     secret: str
     sdp: dict[str, Any]
+    name: str = ""
+    player: str = ""
 
 
 @dataclass(frozen=True)
@@ -330,30 +343,53 @@ def _decode(text: Any, kind: str) -> Obj:
     return obj
 
 
-def _fields(obj: Obj, key: str, ok: Callable[[Any], bool], kind: str) -> tuple[str, int, str, dict[str, Any]]:
-    """The game id, the seat, the field ``key`` (checked with ``ok``) and the description
-    (of ``kind``, checked) of a code."""
+def _fields(
+    obj: Obj, key: str, ok: Callable[[Any], bool], kind: str, labels: tuple[str, ...] = (),
+) -> tuple[Any, ...]:
+    """The game id, the seat, the field ``key`` (checked with ``ok``), the description
+    (of ``kind``, checked) and the optional texts ``labels`` ("" when absent) of a code."""
     try:
-        obj.only(("v", "t", "game", "seat", "sdp", key))
+        obj.only(("v", "t", "game", "seat", "sdp", key, *labels))
         fields = obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS), obj.get(key, ok=ok), obj.get("sdp")
+        texts = tuple(obj.get(label, default="", ok=is_label) for label in labels)
     except FormatError:
         raise PeerError("peer.code_invalid") from None
     check_sdp(fields[3], kind)
-    return fields
+    return fields + texts
+
+
+def label(text: str) -> str:
+    """``text`` as an invitation may carry it: printable characters only, cut to
+    :data:`MAX_LABEL_CHARS`.
+
+    >>> label("Ana\\n" + "x" * 50) == "Ana" + "x" * 37
+    True
+    """
+    return "".join(c for c in text if c.isprintable())[:MAX_LABEL_CHARS]
+
+
+def is_label(value: Any) -> bool:
+    """Whether ``value`` is a text :func:`label` leaves as it is."""
+    return isinstance(value, str) and label(value) == value
+
+
+_LABELS = ("name", "player")
+"""The optional texts of an invitation."""
 
 
 def encode_invitation(invitation: Invitation) -> str:
     """The code of ``invitation`` (put it in a link with :func:`invitation_link`)."""
     check_sdp(invitation.sdp, OFFER)
+    texts = {key: label(getattr(invitation, key)) for key in _LABELS}
     return _encode({
         "t": _INVITATION, "game": invitation.game, "seat": invitation.seat, "secret": invitation.secret,
-        "sdp": invitation.sdp,
+        "sdp": invitation.sdp, **{key: value for key, value in texts.items() if value},
     })
 
 
 def decode_invitation(text: Any) -> Invitation:
     """Read an invitation from its code or link; :class:`PeerError` for anything else."""
-    return Invitation(*_fields(_decode(text, _INVITATION), "secret", is_secret, OFFER))
+    return Invitation(*_fields(_decode(text, _INVITATION), "secret", is_secret, OFFER, _LABELS))
 
 
 def encode_answer(answer: Answer) -> str:
@@ -364,7 +400,7 @@ def encode_answer(answer: Answer) -> str:
 
 def decode_answer(text: Any) -> Answer:
     """Read an answer code as pasted or scanned; :class:`PeerError` for anything else."""
-    return Answer(*_fields(_decode(text, _ANSWER), "ref", lambda v: _is_ice(v, MIN_UFRAG, MAX_UFRAG), ANSWER))
+    return Answer(*_fields(_decode(text, _ANSWER), "ref", is_ufrag, ANSWER))
 
 
 def invitation_link(page_url: str, code: str) -> str:

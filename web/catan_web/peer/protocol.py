@@ -378,6 +378,39 @@ class Reassembler:
         self._parts, self._size = [], 0
 
 
+GUEST_RATE = 10.0
+"""Messages per second a guest may send on average (a person sends one every few seconds)."""
+GUEST_BURST = 40
+"""Messages a guest may send at once before the host's page drops what comes faster than
+:data:`GUEST_RATE` (see :class:`Budget`)."""
+
+
+class Budget:
+    """A connection's allowance of messages (a token bucket): a flood of messages is dropped
+    before it costs the host's page any reading.
+
+    >>> budget = Budget(rate=1.0, burst=2)
+    >>> [budget.take(0.0), budget.take(0.0), budget.take(0.0), budget.take(1.5)]
+    [True, True, False, True]
+    """
+
+    def __init__(self, rate: float = GUEST_RATE, burst: int = GUEST_BURST) -> None:
+        self.rate = rate
+        self.burst = burst
+        self._tokens = float(burst)
+        self._last: float | None = None
+
+    def take(self, now: float) -> bool:
+        """Whether a message arriving at ``now`` (seconds) is within the allowance (it then uses it)."""
+        if self._last is not None:
+            self._tokens = min(float(self.burst), self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
 class Outgoing(NamedTuple):
     """A message for connection ``conn``; with ``close``, close that connection after it."""
 

@@ -37,7 +37,7 @@ from catan_core.game import Game
 
 from .protocol import (
     MAX_GUEST_MESSAGE_CHARS, SECRET_BYTES, Act, Closed, GuestMessage, Hello, Outgoing, Paused, PeerError, Ping, Pong,
-    Reassembler, Refused, Update, Welcome, decode_from_guest, is_game_id,
+    Reassembler, Refused, Update, Welcome, decode_from_guest, is_game_id, is_secret,
 )
 
 OPEN_KINDS = frozenset({A.OFFER, A.COUNTER})
@@ -109,14 +109,28 @@ class HostReferee:
 
     # --- seats ------------------------------------------------------------------------------
 
-    def open_seat(self, seat: int) -> str:
+    def open_seat(self, seat: int, secret: str | None = None) -> str:
         """Make ``seat`` a guest's seat and return its secret, for an invitation (a seat
-        already open keeps its secret: a new invitation lets its guest rejoin)."""
+        already open keeps its secret: a new invitation lets its guest rejoin). ``secret``
+        is the seat's secret before the host's page was reloaded (from :meth:`secrets`), to
+        open it with that very secret again.
+
+        >>> from catan_core.game import Options
+        >>> referee = HostReferee(Game(Options(players=3), seed=1), "g1")
+        >>> referee.open_seat(2, "B" * 22) == referee.open_seat(2) == referee.secrets()[2]
+        True
+        """
         if not 0 <= seat < len(self.game.players):
             raise ValueError(f"no seat {seat}")
+        if secret is not None and not is_secret(secret):
+            raise ValueError("not a seat's secret")
         if seat not in self._secrets:
-            self._secrets[seat] = base64.urlsafe_b64encode(self._token(SECRET_BYTES)).decode("ascii").rstrip("=")
+            self._secrets[seat] = secret or base64.urlsafe_b64encode(self._token(SECRET_BYTES)).decode("ascii").rstrip("=")
         return self._secrets[seat]
+
+    def secrets(self) -> dict[int, str]:
+        """Each guest's seat and its secret (to keep beside the saved game)."""
+        return dict(self._secrets)
 
     def close_seat(self, seat: int) -> list[Outgoing]:
         """Take ``seat`` back for the host's device: its secret stops working, and its guest,
@@ -196,9 +210,10 @@ class HostReferee:
             del self._links[previous]
             out.append(Outgoing(previous, Closed("peer.replaced"), close=True))
         out.append(Outgoing(conn, Welcome(self.game_id, hello.seat)))
-        if link.seat != hello.seat:  # a new guest on this connection: the whole log
+        joining = link.seat != hello.seat
+        if joining:  # a new guest on this connection: the whole log
             link.seat, link.events, link.last_event = hello.seat, 0, None
-        if self._behind(link):  # (a hello again on the same connection costs the host no resend)
+        if joining or self._behind(link):  # (a hello again on the same connection costs the host no resend)
             out.append(self._update(conn, link))
         if self.paused:
             out.append(Outgoing(conn, Paused(True)))
