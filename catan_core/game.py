@@ -350,41 +350,65 @@ class Game(State):
             self.phase = MAIN
 
     def _produce(self, total: int, events: list[Event]) -> None:
+        """Hand out what the hexes showing ``total`` produce: per seat, a ``produce`` event
+        of its cards (in seat order), after a ``robber_blocks`` event for a hex under the
+        robber and, per resource the bank cannot cover (in resource order), a ``shortage``
+        (several claimants: nobody receives it) or ``shortage_partial`` (one claimant:
+        takes what is left) event."""
         node_owner, node_city, robber = self.node_owner, self.node_city, self.robber
-        claims: dict[int, dict[int, int]] = {}
-        """resource -> seat -> cards owed"""
+        received: list[list[int] | None] = [None] * len(self.players)
+        """Per seat, the cards owed (None: it has no building on a producing hex)."""
+        owed = [0] * 5
+        """Per resource, the cards owed to all seats."""
         for h, r, nodes in self.board.producers.get(total, ()):
             if h == robber:
                 events.append(Event("robber_blocks", -1, {"hex": h}))
                 continue
-            owed = claims.get(r)
             for node in nodes:
                 owner = node_owner[node]
                 if owner >= 0:
-                    if owed is None:
-                        owed = claims[r] = {}
-                    owed[owner] = owed.get(owner, 0) + (2 if node_city[node] else 1)
-        if not claims:
-            return
-        received: dict[int, list[int]] = {}
-        for r in sorted(claims):
-            owed = claims[r]
-            if sum(owed.values()) > self.bank[r]:
-                if len(owed) > 1:  # supply shortage: nobody receives this resource
+                    cards = received[owner]
+                    if cards is None:
+                        cards = received[owner] = [0, 0, 0, 0, 0]
+                    count = 2 if node_city[node] else 1
+                    cards[r] += count
+                    owed[r] += count
+        bank = self.bank
+        if owed[0] > bank[0] or owed[1] > bank[1] or owed[2] > bank[2] or owed[3] > bank[3] or owed[4] > bank[4]:
+            self._ration(received, owed, events)
+        players = self.players
+        for owner, cards in enumerate(received):
+            if cards is not None:
+                hand = players[owner].hand
+                for r in range(5):
+                    count = cards[r]
+                    if count:
+                        bank[r] -= count
+                        hand[r] += count
+                events.append(Event("produce", owner, {"cards": cards}))
+
+    def _ration(self, received: list[list[int] | None], owed: list[int], events: list[Event]) -> None:
+        """Cut the cards ``received`` per seat down to what the bank holds: a resource owed
+        to several seats beyond the bank's stock goes to nobody; one owed to a single seat
+        gives it what is left. A seat left with no resource to receive is dropped (None)."""
+        bank = self.bank
+        claims = [set() if cards is None else {r for r in range(5) if cards[r]} for cards in received]
+        """Per seat, the resources it still receives some of (none of them, maybe)."""
+        for r in range(5):
+            if owed[r] > bank[r]:
+                claimants = [q for q, held in enumerate(claims) if r in held]
+                if len(claimants) > 1:  # supply shortage: nobody receives this resource
                     events.append(Event("shortage", -1, {"resource": r}))
+                    for q in claimants:
+                        received[q][r] = 0  # type: ignore[index]
+                        claims[q].discard(r)
                     continue
-                (only,) = owed  # the only claimant takes what is left
-                owed[only] = self.bank[r]
-                events.append(Event("shortage_partial", only, {"resource": r, "count": self.bank[r]}))
-            for owner, count in owed.items():
-                self.bank[r] -= count
-                self.players[owner].hand[r] += count
-                cards = received.get(owner)
-                if cards is None:
-                    cards = received[owner] = [0] * 5
-                cards[r] += count
-        for owner in sorted(received):
-            events.append(Event("produce", owner, {"cards": received[owner]}))
+                (only,) = claimants  # the only claimant takes what is left
+                received[only][r] = bank[r]  # type: ignore[index]
+                events.append(Event("shortage_partial", only, {"resource": r, "count": bank[r]}))
+        for q, held in enumerate(claims):
+            if not held:
+                received[q] = None
 
     # --- the robber -------------------------------------------------------------------------
 
