@@ -30,7 +30,7 @@ from . import actions as A
 from .actions import Action, Cards, describe, validate_shape
 from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
-from .events import Event
+from .events import Event, event
 from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
@@ -297,7 +297,7 @@ class Game(State):
         order = [(start + i) % n for i in range(n)]
         self.setup_order = order + order[::-1]
         self.current = start
-        self.log.append(Event("start_roll", start, {"rounds": rounds}))
+        self.log.append(event("start_roll", start, {"rounds": rounds}))
 
     def _beginner_start(self) -> None:
         events: list[Event] = []
@@ -320,7 +320,7 @@ class Game(State):
                 gained[r] += 1
                 self.bank[r] -= 1
                 self.players[p].hand[r] += 1
-        events.append(Event("setup_resources", p, {"cards": gained}))
+        events.append(event("setup_resources", p, {"cards": gained}))
 
     def _check_setup_settlement(self, p: int, node: int) -> None:
         if self.node_owner[node] >= 0:
@@ -342,7 +342,7 @@ class Game(State):
             dice = self.forced_dice.pop(0)
         self.dice = dice
         total = dice[0] + dice[1]
-        events.append(Event("roll", p, {"dice": list(dice), "total": total}))
+        events.append(event("roll", p, {"dice": list(dice), "total": total}))
         if total == 7:
             self._seven(events)
         else:
@@ -362,7 +362,7 @@ class Game(State):
         """Per resource, the cards owed to all seats."""
         for h, r, nodes in self.board.producers.get(total, ()):
             if h == robber:
-                events.append(Event("robber_blocks", -1, {"hex": h}))
+                events.append(event("robber_blocks", -1, {"hex": h}))
                 continue
             for node in nodes:
                 owner = node_owner[node]
@@ -385,7 +385,7 @@ class Game(State):
                     if count:
                         bank[r] -= count
                         hand[r] += count
-                events.append(Event("produce", owner, {"cards": cards}))
+                events.append(event("produce", owner, {"cards": cards}))
 
     def _ration(self, received: list[list[int] | None], owed: list[int], events: list[Event]) -> None:
         """Cut the cards ``received`` per seat down to what the bank holds: a resource owed
@@ -398,14 +398,14 @@ class Game(State):
             if owed[r] > bank[r]:
                 claimants = [q for q, held in enumerate(claims) if r in held]
                 if len(claimants) > 1:  # supply shortage: nobody receives this resource
-                    events.append(Event("shortage", -1, {"resource": r}))
+                    events.append(event("shortage", -1, {"resource": r}))
                     for q in claimants:
                         received[q][r] = 0  # type: ignore[index]
                         claims[q].discard(r)
                     continue
                 (only,) = claimants  # the only claimant takes what is left
                 received[only][r] = bank[r]  # type: ignore[index]
-                events.append(Event("shortage_partial", only, {"resource": r, "count": bank[r]}))
+                events.append(event("shortage_partial", only, {"resource": r, "count": bank[r]}))
         for q, held in enumerate(claims):
             if not held:
                 received[q] = None
@@ -418,7 +418,7 @@ class Game(State):
             size = pl.hand_size
             self.discards[p] = size // 2 if size > limit else 0
             if self.discards[p]:
-                events.append(Event("must_discard", p, {"count": self.discards[p]}))
+                events.append(event("must_discard", p, {"count": self.discards[p]}))
         self.after_robber = MAIN
         self.phase = DISCARD if any(self.discards) else ROBBER
 
@@ -436,7 +436,7 @@ class Game(State):
             hand[r] -= cards[r]
             self.bank[r] += cards[r]
         self.discards[p] = 0
-        events.append(Event("discard", p, {"cards": list(cards)}))
+        events.append(event("discard", p, {"cards": list(cards)}))
         if not any(self.discards):
             self.phase = ROBBER
 
@@ -493,7 +493,7 @@ class Game(State):
     def _do_robber(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
         h, victim = value
         self.robber = h
-        events.append(Event("robber", p, {"hex": h}))
+        events.append(event("robber", p, {"hex": h}))
         if victim >= 0:
             hand = self.players[victim].hand
             pick = self.rng.below(sum(hand))
@@ -503,7 +503,7 @@ class Game(State):
                 r += 1
             hand[r] -= 1
             self.players[p].hand[r] += 1
-            events.append(Event("steal", p, {"victim": victim}, {"resource": r}, (p, victim)))
+            events.append(event("steal", p, {"victim": victim}, {"resource": r}, (p, victim)))
         self.phase = self.after_robber
 
     # --- building ---------------------------------------------------------------------------
@@ -572,7 +572,7 @@ class Game(State):
         if phase == MAIN:
             self._pay(p, ROAD_COST)
         self.add_road(p, e)
-        events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
+        events.append(event("build_road", p, {"edge": e, "free": phase != MAIN}))
         self.extend_road_length(p, e)
         self._award_longest_road([pl.road_length for pl in self.players], events)
         if phase == SETUP_ROAD:
@@ -605,7 +605,7 @@ class Game(State):
         if not setup:
             self._pay(p, SETTLEMENT_COST)
         self.add_settlement(p, node)
-        events.append(Event("build_settlement", p, {"node": node}))
+        events.append(event("build_settlement", p, {"node": node}))
         # a settlement can cut an opponent's road (in the set-up phase too, from a scenario)
         cut = tuple({self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p})
         if cut:
@@ -628,7 +628,7 @@ class Game(State):
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
         self.add_city(p, node)
-        events.append(Event("build_city", p, {"node": node}))
+        events.append(event("build_city", p, {"node": node}))
 
     def _next_setup_step(self, events: list[Event]) -> None:
         self.setup_order.pop(0)
@@ -659,7 +659,7 @@ class Game(State):
         pl = self.players[p]
         pl.dev[card] += 1
         pl.dev_new[card] += 1
-        events.append(Event("buy", p, {}, {"card": card}, (p,)))
+        events.append(event("buy", p, {}, {"card": card}, (p,)))
 
     def _check_dev(self, p: int, card: int) -> None:
         pl = self.players[p]
@@ -677,7 +677,7 @@ class Game(State):
         pl.dev[card] -= 1
         pl.played[card] += 1
         self.dev_played = True
-        events.append(Event("play_dev", p, {"card": card}))
+        events.append(event("play_dev", p, {"card": card}))
 
     def _check_knight(self, p: int, value: None) -> None:
         self._check_dev(p, KNIGHT)
@@ -715,7 +715,7 @@ class Game(State):
             cards[r] += 1
             self.bank[r] -= 1
             self.players[p].hand[r] += 1
-        events.append(Event("year_of_plenty", p, {"cards": cards}))
+        events.append(event("year_of_plenty", p, {"cards": cards}))
 
     def _year_of_plenty_actions(self, p: int) -> list[Action]:
         """Every choice of cards Year of Plenty may take now (all the bank has, when it has fewer than two)."""
@@ -740,7 +740,7 @@ class Game(State):
                 taken[q] = other.hand[resource]
                 other.hand[resource] = 0
         self.players[p].hand[resource] += sum(taken)
-        events.append(Event("monopoly", p, {"resource": resource, "taken": taken, "count": sum(taken)}))
+        events.append(event("monopoly", p, {"resource": resource, "taken": taken, "count": sum(taken)}))
 
     # --- trade -----------------------------------------------------------------------------
 
@@ -764,7 +764,7 @@ class Game(State):
         self.bank[give] += ratio
         hand[get] += 1
         self.bank[get] -= 1
-        events.append(Event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
+        events.append(event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
 
     @staticmethod
     def _check_terms(give: Cards, want: Cards) -> None:
@@ -789,7 +789,7 @@ class Game(State):
         targets = (target,) if target >= 0 else tuple((p + i) % n for i in range(1, n))
         self.trade = TradeOffer(p, give, want, targets)
         self.phase = TRADE
-        events.append(Event("offer", p, {"give": list(give), "want": list(want), "target": target}))
+        events.append(event("offer", p, {"give": list(give), "want": list(want), "target": target}))
 
     def _check_answer(self, p: int) -> TradeOffer:
         if self.phase != TRADE or self.trade is None or p == self.trade.offerer:
@@ -818,11 +818,11 @@ class Game(State):
         data: dict[str, Any] = {"offerer": trade.offerer}
         if terms is not None:
             data.update(give=list(terms[0]), want=list(terms[1]))
-        events.append(Event(kind, p, data))
+        events.append(event(kind, p, data))
         if trade.waiting_for() < 0 and all(a[0] == A.DECLINE for a in trade.answers.values()):
             self.trade = None
             self.phase = MAIN
-            events.append(Event("trade_declined", trade.offerer, {}))
+            events.append(event("trade_declined", trade.offerer, {}))
 
     def _do_accept(self, p: int, value: None, events: list[Event]) -> None:
         self._do_answer(p, A.ACCEPT, None, events)
@@ -857,7 +857,7 @@ class Game(State):
             theirs[r] += give[r] - want[r]
         self.trade = None
         self.phase = MAIN
-        events.append(Event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
+        events.append(event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
 
     def _check_cancel(self, p: int, value: None) -> None:
         if self.phase != TRADE or self.trade is None:
@@ -868,7 +868,7 @@ class Game(State):
     def _do_cancel(self, p: int, value: None, events: list[Event]) -> None:
         self.trade = None
         self.phase = MAIN
-        events.append(Event("trade_cancelled", p, {}))
+        events.append(event("trade_cancelled", p, {}))
 
     def _trade_actions(self, p: int) -> list[Action]:
         trade = self.trade
@@ -945,7 +945,7 @@ class Game(State):
     def _do_end(self, p: int, value: None, events: list[Event]) -> None:
         pl = self.players[p]
         pl.dev_new = [0] * 5
-        events.append(Event("end_turn", p, {}))
+        events.append(event("end_turn", p, {}))
         self._start_turn((p + 1) % len(self.players), events)
 
     def _start_turn(self, p: int, events: list[Event]) -> None:
@@ -954,7 +954,7 @@ class Game(State):
         self.dev_played = False
         self.dice = None
         self.phase = ROLL
-        events.append(Event("turn", p, {"turn": self.turn}))
+        events.append(event("turn", p, {"turn": self.turn}))
         self._check_victory(p, events)  # points gained on someone else's turn count now
 
     # --- Longest Road and Largest Army ----------------------------------------------------------
@@ -970,14 +970,14 @@ class Game(State):
         if new != holder:
             self.longest_road = new
             if events is not None:
-                events.append(Event("longest_road", new, {"previous": holder, "length": max(lengths)}))
+                events.append(event("longest_road", new, {"previous": holder, "length": max(lengths)}))
 
     def _update_largest_army(self, events: list[Event]) -> None:
         holder = self.largest_army
         new = award([pl.knights for pl in self.players], holder, LARGEST_ARMY_MIN)
         if new != holder:
             self.largest_army = new
-            events.append(Event("largest_army", new, {"previous": holder, "knights": self.players[new].knights}))
+            events.append(event("largest_army", new, {"previous": holder, "knights": self.players[new].knights}))
 
     # --- victory -------------------------------------------------------------------------------
 
@@ -988,7 +988,7 @@ class Game(State):
             self.trade = None
             self.setup_order, self.setup_node, self.free_roads = [], -1, 0  # nothing stays due
             points = [self.victory_points(q) for q in range(len(self.players))]
-            events.append(Event("win", p, {"points": points}))
+            events.append(event("win", p, {"points": points}))
 
     # --- dispatch --------------------------------------------------------------------------------
 
