@@ -33,6 +33,7 @@ catan_core.errors.FormatError: There must be 19 brick in play (bank and hands), 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from itertools import compress
 from typing import Any, Callable
 
 from .actions import Cards
@@ -499,13 +500,18 @@ class State:
         """Intersections where a set-up settlement may go (free, no neighbour built on, and a
         free path beside it for the road that follows)."""
         owner, edge_owner = self.node_owner, self.edge_owner
-        blocked = [False] * NODE_COUNT
+        free = [True] * NODE_COUNT
         for n in range(NODE_COUNT):
             if owner[n] >= 0:
-                blocked[n] = True
+                free[n] = False
                 for m in NODE_NODES[n]:
-                    blocked[m] = True
-        return [n for n in range(NODE_COUNT) if not blocked[n] and any(edge_owner[e] < 0 for e in NODE_EDGES[n])]
+                    free[m] = False
+        for pl in self.players:  # only an end of a road can have all its paths taken
+            for e in pl.roads:
+                for n in EDGE_NODES[e]:
+                    if free[n] and all(edge_owner[f] >= 0 for f in NODE_EDGES[n]):
+                        free[n] = False
+        return list(compress(range(NODE_COUNT), free))
 
     # --- JSON ------------------------------------------------------------------------------------
 
