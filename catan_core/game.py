@@ -84,8 +84,11 @@ _ROBBER_ACTIONS = tuple(
 (the last entry) robs nobody."""
 _NOBODY = (-1,)
 """The victim of a robber move where nobody can be robbed."""
-_SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
-"""Legal-action lists reuse these immutable actions instead of building new ones."""
+_ROLL_ACTIONS, _END_ACTIONS, _BUY_ACTIONS, _KNIGHT_ACTIONS, _ROAD_BUILDING_ACTIONS = (
+    tuple(Action(p, kind) for p in _SEATS) for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)
+)
+"""Per seat, the actions without a value (legal-action lists reuse these immutable actions,
+like those of the tables above, instead of building new ones)."""
 
 
 def _fail(key: str, **params: Any) -> IllegalActionError:
@@ -201,8 +204,8 @@ class Game(State):
             p = self.current
             pl = self.players[p]
             if not self.dev_played and pl.dev[KNIGHT] > pl.dev_new[KNIGHT]:
-                return [_SIMPLE_ACTIONS[p, A.ROLL], _SIMPLE_ACTIONS[p, A.KNIGHT]]
-            return [_SIMPLE_ACTIONS[p, A.ROLL]]
+                return [_ROLL_ACTIONS[p], _KNIGHT_ACTIONS[p]]
+            return [_ROLL_ACTIONS[p]]
         p = self.to_act
         if phase == SETUP_SETTLEMENT:
             actions = _SETTLEMENT_ACTIONS[p]
@@ -758,12 +761,13 @@ class Game(State):
 
     def _do_maritime(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
         give, get = value
-        ratio = self.trade_ratio(p, give)
-        hand = self.players[p].hand
+        pl, bank = self.players[p], self.bank
+        ratio = pl.ratios[give]
+        hand = pl.hand
         hand[give] -= ratio
-        self.bank[give] += ratio
+        bank[give] += ratio
         hand[get] += 1
-        self.bank[get] -= 1
+        bank[get] -= 1
         events.append(event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
 
     @staticmethod
@@ -894,7 +898,7 @@ class Game(State):
     def _main_actions(self, p: int) -> list[Action]:
         pl = self.players[p]
         hand = pl.hand
-        out = [_SIMPLE_ACTIONS[p, A.END]]
+        out = [_END_ACTIONS[p]]
         brick, lumber, wool, grain, ore = hand
         if brick and lumber and len(pl.roads) < ROADS:
             actions = _ROAD_ACTIONS[p]
@@ -906,13 +910,13 @@ class Game(State):
             actions = _CITY_ACTIONS[p]
             out += [actions[n] for n in pl.settlements]
         if wool and grain and ore and any(self.deck):
-            out.append(_SIMPLE_ACTIONS[p, A.BUY])
+            out.append(_BUY_ACTIONS[p])
         if not self.dev_played and any(pl.dev):
             dev, new = pl.dev, pl.dev_new  # playable: held before this turn
             if dev[KNIGHT] > new[KNIGHT]:
-                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
+                out.append(_KNIGHT_ACTIONS[p])
             if dev[ROAD_BUILDING] > new[ROAD_BUILDING]:
-                out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
+                out.append(_ROAD_BUILDING_ACTIONS[p])
             if dev[MONOPOLY] > new[MONOPOLY]:
                 out += _MONOPOLY_ACTIONS[p]
             if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
@@ -950,12 +954,13 @@ class Game(State):
 
     def _start_turn(self, p: int, events: list[Event]) -> None:
         self.current = p
-        self.turn += 1
+        self.turn = turn = self.turn + 1
         self.dev_played = False
         self.dice = None
         self.phase = ROLL
-        events.append(event("turn", p, {"turn": self.turn}))
-        self._check_victory(p, events)  # points gained on someone else's turn count now
+        events.append(event("turn", p, {"turn": turn}))
+        if self.victory_points(p) >= self.options.vp_target:  # points gained on someone else's turn count now
+            self._check_victory(p, events)
 
     # --- Longest Road and Largest Army ----------------------------------------------------------
 
