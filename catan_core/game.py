@@ -24,7 +24,7 @@ development cards, trade, Longest Road and Largest Army, victory.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action, Cards, describe, validate_shape
@@ -99,13 +99,16 @@ def _holds(hand: list[int], cards: Cards) -> bool:
     return all(h >= c for h, c in zip(hand, cards))
 
 
-def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
-    """Every way to choose ``size`` cards from ``hand`` (as counts), in increasing order.
+def _discard_actions(p: int, hand: list[int], size: int) -> list[Action]:
+    """Seat ``p``'s discards of ``size`` cards from ``hand``: every way to choose them (as
+    counts), in increasing order.
 
-    >>> list(_sub_multisets([1, 0, 2, 0, 1], 2))
+    >>> [action.value for action in _discard_actions(0, [1, 0, 2, 0, 1], 2)]
     [(0, 0, 1, 0, 1), (0, 0, 2, 0, 0), (1, 0, 0, 0, 1), (1, 0, 1, 0, 0)]
     """
     h0, h1, h2, h3, h4 = hand
+    out: list[Action] = []
+    new, kind = tuple.__new__, A.DISCARD  # new(Action, (p, kind, cards)): Action(p, kind, cards), faster
     # each count ranges from what the later resources cannot cover to what is held or left
     for c0 in range(max(0, size - h1 - h2 - h3 - h4), min(h0, size) + 1):
         left0 = size - c0
@@ -114,7 +117,8 @@ def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
             for c2 in range(max(0, left1 - h3 - h4), min(h2, left1) + 1):
                 left2 = left1 - c2
                 for c3 in range(max(0, left2 - h4), min(h3, left2) + 1):
-                    yield (c0, c1, c2, c3, left2 - c3)
+                    out.append(new(Action, (p, kind, (c0, c1, c2, c3, left2 - c3))))
+    return out
 
 
 class Game(State):
@@ -219,7 +223,7 @@ class Game(State):
             robber = self.robber
             return [actions[h][v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
         if phase == DISCARD:
-            return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
+            return _discard_actions(p, self.players[p].hand, self.discards[p])
         if phase == ROAD_BUILDING_PHASE:
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in self.road_spots(p)]

@@ -128,14 +128,17 @@ def test_longest_road_matches_a_plain_search():
 def test_discard_choices_are_every_sub_hand_in_order():
     from itertools import product
 
-    from catan_core.game import _sub_multisets
+    from catan_core.actions import Action
+    from catan_core.game import _discard_actions
 
     rng = Rng(5)
     for _ in range(200):
         hand = [rng.below(5) for _ in range(5)]
         size = rng.below(sum(hand) + 1)
         expected = [c for c in product(*(range(h + 1) for h in hand)) if sum(c) == size]
-        assert list(_sub_multisets(hand, size)) == expected
+        actions = _discard_actions(2, hand, size)
+        assert actions == [Action(2, "discard", c) for c in expected]
+        assert all(type(action) is Action for action in actions)
 
 
 def test_remembered_spot_distances_are_fresh_ones():
