@@ -42,7 +42,7 @@ from .board import (
 )
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
-from .longest_road import longest_road
+from .longest_road import longest_road, trail_from_end
 from .names import KNIGHT, VICTORY_POINT
 from .palette import PALETTE
 from .rng import Rng
@@ -458,10 +458,13 @@ class State:
         return [pl.road_length for pl in self.players]
 
     def extend_road_length(self, p: int, e: int) -> int:
-        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only the
-        network holding ``e`` can have a longer trail now) and return it."""
+        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only a trail
+        using ``e`` can be longer now) and return it."""
         pl = self.players[p]
-        pl.road_length = max(pl.road_length, longest_road(pl.roads, self.node_owner, p, within=e))
+        length = trail_from_end(e, p, self.edge_owner, self.node_owner)
+        if length < 0:  # e joins roads of p at both ends: measure the network holding it
+            length = longest_road(pl.roads, self.node_owner, p, within=e)
+        pl.road_length = max(pl.road_length, length)
         return pl.road_length
 
     # --- derived facts -------------------------------------------------------------------------
