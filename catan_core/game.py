@@ -82,8 +82,11 @@ _ROBBER_ACTIONS = tuple(
 )
 """Per seat and hex, the robber moves indexed by victim: ``[p][h][v]``, where ``v = -1``
 (the last entry) robs nobody."""
-_NOBODY = (-1,)
-"""The victim of a robber move where nobody can be robbed."""
+_VICTIMS = tuple(tuple(q for q in _SEATS if seats >> q & 1) or (-1,) for seats in range(1 << len(_SEATS)))
+"""The victims of robber moves on a hex where the seats that may be robbed are ``seats`` as
+bits (bit ``q`` for seat ``q``): those seats in order, or ``(-1,)``: nobody."""
+_HEXES_BESIDES = tuple(tuple(g for g in range(HEX_COUNT) if g != h) for h in range(HEX_COUNT))
+"""Per hex, the other hexes in order (where a robber there may go)."""
 _ROLL_ACTIONS, _END_ACTIONS, _BUY_ACTIONS, _KNIGHT_ACTIONS, _ROAD_BUILDING_ACTIONS = (
     tuple(Action(p, kind) for p in _SEATS) for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)
 )
@@ -219,9 +222,8 @@ class Game(State):
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
             actions = _ROBBER_ACTIONS[p]
-            victims = self._victims_by_hex()
-            robber = self.robber
-            return [actions[h][v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
+            robbable = self._robbable_by_hex()
+            return [actions[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
         if phase == DISCARD:
             return _discard_actions(p, self.players[p].hand, self.discards[p])
         if phase == ROAD_BUILDING_PHASE:
@@ -447,41 +449,38 @@ class Game(State):
         if not any(self.discards):
             self.phase = ROBBER
 
-    def _robbable(self) -> set[int]:
-        """Seats the current player may rob anywhere: others holding cards, and (friendly
-        robber) having more than 2 public points."""
-        friendly = self.options.friendly_robber
-        return {
-            q
-            for q, pl in enumerate(self.players)
-            if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
-        }
+    def _robbable(self) -> list[int]:
+        """Seats the current player may rob anywhere, in order: others holding cards, and
+        (friendly robber) having more than 2 public points."""
+        friendly, current = self.options.friendly_robber, self.current
+        robbable = []
+        for q, pl in enumerate(self.players):
+            if q != current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2):
+                robbable.append(q)
+        return robbable
 
     def robber_targets(self) -> list[tuple[int, list[int]]]:
         """Each hex the robber may move to now, in order, with the seats that may be robbed
         there (``[-1]``: nobody): the robber moves of :meth:`legal_actions`, by hex."""
-        victims = self._victims_by_hex()
-        return [(h, victims[h] or [-1]) for h in range(HEX_COUNT) if h != self.robber]
+        robbable = self._robbable_by_hex()
+        return [(h, list(_VICTIMS[robbable[h]])) for h in _HEXES_BESIDES[self.robber]]
 
-    def _victims_by_hex(self) -> list[list[int]]:
-        """Per hex, the seats that may be robbed there, in seat order (empty: nobody)."""
-        victims: list[list[int]] = [[] for _ in range(HEX_COUNT)]
-        for q in sorted(self._robbable()):
-            pl = self.players[q]
+    def _robbable_by_hex(self) -> list[int]:
+        """Per hex, the seats that may be robbed there, as bits (bit ``q`` for seat ``q``;
+        :data:`_VICTIMS` lists them)."""
+        robbable = [0] * HEX_COUNT
+        for q in self._robbable():
+            pl, bit = self.players[q], 1 << q
             for buildings in (pl.settlements, pl.cities):
                 for n in buildings:
                     for h in NODE_HEXES[n]:
-                        here = victims[h]
-                        if not here or here[-1] != q:
-                            here.append(q)
-        return victims
+                        robbable[h] |= bit
+        return robbable
 
-    def _victims(self, h: int, robbable: set[int] | None = None) -> list[int]:
+    def _victims(self, h: int) -> list[int]:
         """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
-        if robbable is None:
-            robbable = self._robbable()
         owner = self.node_owner
-        return sorted({owner[n] for n in HEX_NODES[h]} & robbable) or [-1]
+        return sorted({owner[n] for n in HEX_NODES[h]}.intersection(self._robbable())) or [-1]
 
     def _check_robber(self, p: int, value: tuple[int, int]) -> None:
         if self.phase != ROBBER:
