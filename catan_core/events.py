@@ -89,3 +89,19 @@ class Event(NamedTuple):
             obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS), obj.get("data", ok=lambda v: type(v) is dict and depth(v) <= MAX_DATA_DEPTH),
             secret, tuple(audience),
         )
+
+
+_tuple_new = tuple.__new__
+
+
+def event(
+    kind: str, player: int, data: dict[str, Any], secret: dict[str, Any] | None = None, audience: tuple[int, ...] = ()
+) -> Event:
+    """The same as ``Event(kind, player, data, secret, audience)``, made in about half the
+    time (the tuple is built directly, without the class's generated ``__new__``): the rules
+    make one or more events per action.
+
+    >>> event("turn", 2, {"turn": 5}) == Event("turn", 2, {"turn": 5})
+    True
+    """
+    return _tuple_new(Event, (kind, player, data, secret, audience))

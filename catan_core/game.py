@@ -24,13 +24,13 @@ development cards, trade, Longest Road and Largest Army, victory.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action, Cards, describe, validate_shape
 from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
-from .events import Event
+from .events import Event, event
 from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
@@ -82,10 +82,16 @@ _ROBBER_ACTIONS = tuple(
 )
 """Per seat and hex, the robber moves indexed by victim: ``[p][h][v]``, where ``v = -1``
 (the last entry) robs nobody."""
-_NOBODY = (-1,)
-"""The victim of a robber move where nobody can be robbed."""
-_SIMPLE_ACTIONS = {(p, kind): Action(p, kind) for p in _SEATS for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)}
-"""Legal-action lists reuse these immutable actions instead of building new ones."""
+_VICTIMS = tuple(tuple(q for q in _SEATS if seats >> q & 1) or (-1,) for seats in range(1 << len(_SEATS)))
+"""The victims of robber moves on a hex where the seats that may be robbed are ``seats`` as
+bits (bit ``q`` for seat ``q``): those seats in order, or ``(-1,)``: nobody."""
+_HEXES_BESIDES = tuple(tuple(g for g in range(HEX_COUNT) if g != h) for h in range(HEX_COUNT))
+"""Per hex, the other hexes in order (where a robber there may go)."""
+_ROLL_ACTIONS, _END_ACTIONS, _BUY_ACTIONS, _KNIGHT_ACTIONS, _ROAD_BUILDING_ACTIONS = (
+    tuple(Action(p, kind) for p in _SEATS) for kind in (A.ROLL, A.END, A.BUY, A.KNIGHT, A.ROAD_BUILDING)
+)
+"""Per seat, the actions without a value (legal-action lists reuse these immutable actions,
+like those of the tables above, instead of building new ones)."""
 
 
 def _fail(key: str, **params: Any) -> IllegalActionError:
@@ -96,13 +102,16 @@ def _holds(hand: list[int], cards: Cards) -> bool:
     return all(h >= c for h, c in zip(hand, cards))
 
 
-def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
-    """Every way to choose ``size`` cards from ``hand`` (as counts), in increasing order.
+def _discard_actions(p: int, hand: list[int], size: int) -> list[Action]:
+    """Seat ``p``'s discards of ``size`` cards from ``hand``: every way to choose them (as
+    counts), in increasing order.
 
-    >>> list(_sub_multisets([1, 0, 2, 0, 1], 2))
+    >>> [action.value for action in _discard_actions(0, [1, 0, 2, 0, 1], 2)]
     [(0, 0, 1, 0, 1), (0, 0, 2, 0, 0), (1, 0, 0, 0, 1), (1, 0, 1, 0, 0)]
     """
     h0, h1, h2, h3, h4 = hand
+    out: list[Action] = []
+    new, kind = tuple.__new__, A.DISCARD  # new(Action, (p, kind, cards)): Action(p, kind, cards), faster
     # each count ranges from what the later resources cannot cover to what is held or left
     for c0 in range(max(0, size - h1 - h2 - h3 - h4), min(h0, size) + 1):
         left0 = size - c0
@@ -111,7 +120,8 @@ def _sub_multisets(hand: list[int], size: int) -> Iterator[Cards]:
             for c2 in range(max(0, left1 - h3 - h4), min(h2, left1) + 1):
                 left2 = left1 - c2
                 for c3 in range(max(0, left2 - h4), min(h3, left2) + 1):
-                    yield (c0, c1, c2, c3, left2 - c3)
+                    out.append(new(Action, (p, kind, (c0, c1, c2, c3, left2 - c3))))
+    return out
 
 
 class Game(State):
@@ -201,8 +211,8 @@ class Game(State):
             p = self.current
             pl = self.players[p]
             if not self.dev_played and pl.dev[KNIGHT] > pl.dev_new[KNIGHT]:
-                return [_SIMPLE_ACTIONS[p, A.ROLL], _SIMPLE_ACTIONS[p, A.KNIGHT]]
-            return [_SIMPLE_ACTIONS[p, A.ROLL]]
+                return [_ROLL_ACTIONS[p], _KNIGHT_ACTIONS[p]]
+            return [_ROLL_ACTIONS[p]]
         p = self.to_act
         if phase == SETUP_SETTLEMENT:
             actions = _SETTLEMENT_ACTIONS[p]
@@ -212,11 +222,10 @@ class Game(State):
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
             actions = _ROBBER_ACTIONS[p]
-            victims = self._victims_by_hex()
-            robber = self.robber
-            return [actions[h][v] for h in range(HEX_COUNT) if h != robber for v in victims[h] or _NOBODY]
+            robbable = self._robbable_by_hex()
+            return [actions[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
         if phase == DISCARD:
-            return [Action(p, A.DISCARD, c) for c in _sub_multisets(self.players[p].hand, self.discards[p])]
+            return _discard_actions(p, self.players[p].hand, self.discards[p])
         if phase == ROAD_BUILDING_PHASE:
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in self.road_spots(p)]
@@ -297,7 +306,7 @@ class Game(State):
         order = [(start + i) % n for i in range(n)]
         self.setup_order = order + order[::-1]
         self.current = start
-        self.log.append(Event("start_roll", start, {"rounds": rounds}))
+        self.log.append(event("start_roll", start, {"rounds": rounds}))
 
     def _beginner_start(self) -> None:
         events: list[Event] = []
@@ -320,7 +329,7 @@ class Game(State):
                 gained[r] += 1
                 self.bank[r] -= 1
                 self.players[p].hand[r] += 1
-        events.append(Event("setup_resources", p, {"cards": gained}))
+        events.append(event("setup_resources", p, {"cards": gained}))
 
     def _check_setup_settlement(self, p: int, node: int) -> None:
         if self.node_owner[node] >= 0:
@@ -342,7 +351,7 @@ class Game(State):
             dice = self.forced_dice.pop(0)
         self.dice = dice
         total = dice[0] + dice[1]
-        events.append(Event("roll", p, {"dice": list(dice), "total": total}))
+        events.append(event("roll", p, {"dice": list(dice), "total": total}))
         if total == 7:
             self._seven(events)
         else:
@@ -350,41 +359,65 @@ class Game(State):
             self.phase = MAIN
 
     def _produce(self, total: int, events: list[Event]) -> None:
+        """Hand out what the hexes showing ``total`` produce: per seat, a ``produce`` event
+        of its cards (in seat order), after a ``robber_blocks`` event for a hex under the
+        robber and, per resource the bank cannot cover (in resource order), a ``shortage``
+        (several claimants: nobody receives it) or ``shortage_partial`` (one claimant:
+        takes what is left) event."""
         node_owner, node_city, robber = self.node_owner, self.node_city, self.robber
-        claims: dict[int, dict[int, int]] = {}
-        """resource -> seat -> cards owed"""
+        received: list[list[int] | None] = [None] * len(self.players)
+        """Per seat, the cards owed (None: it has no building on a producing hex)."""
+        owed = [0] * 5
+        """Per resource, the cards owed to all seats."""
         for h, r, nodes in self.board.producers.get(total, ()):
             if h == robber:
-                events.append(Event("robber_blocks", -1, {"hex": h}))
+                events.append(event("robber_blocks", -1, {"hex": h}))
                 continue
-            owed = claims.get(r)
             for node in nodes:
                 owner = node_owner[node]
                 if owner >= 0:
-                    if owed is None:
-                        owed = claims[r] = {}
-                    owed[owner] = owed.get(owner, 0) + (2 if node_city[node] else 1)
-        if not claims:
-            return
-        received: dict[int, list[int]] = {}
-        for r in sorted(claims):
-            owed = claims[r]
-            if sum(owed.values()) > self.bank[r]:
-                if len(owed) > 1:  # supply shortage: nobody receives this resource
-                    events.append(Event("shortage", -1, {"resource": r}))
+                    cards = received[owner]
+                    if cards is None:
+                        cards = received[owner] = [0, 0, 0, 0, 0]
+                    count = 2 if node_city[node] else 1
+                    cards[r] += count
+                    owed[r] += count
+        bank = self.bank
+        if owed[0] > bank[0] or owed[1] > bank[1] or owed[2] > bank[2] or owed[3] > bank[3] or owed[4] > bank[4]:
+            self._ration(received, owed, events)
+        players = self.players
+        for owner, cards in enumerate(received):
+            if cards is not None:
+                hand = players[owner].hand
+                for r in range(5):
+                    count = cards[r]
+                    if count:
+                        bank[r] -= count
+                        hand[r] += count
+                events.append(event("produce", owner, {"cards": cards}))
+
+    def _ration(self, received: list[list[int] | None], owed: list[int], events: list[Event]) -> None:
+        """Cut the cards ``received`` per seat down to what the bank holds: a resource owed
+        to several seats beyond the bank's stock goes to nobody; one owed to a single seat
+        gives it what is left. A seat left with no resource to receive is dropped (None)."""
+        bank = self.bank
+        claims = [set() if cards is None else {r for r in range(5) if cards[r]} for cards in received]
+        """Per seat, the resources it still receives some of (none of them, maybe)."""
+        for r in range(5):
+            if owed[r] > bank[r]:
+                claimants = [q for q, held in enumerate(claims) if r in held]
+                if len(claimants) > 1:  # supply shortage: nobody receives this resource
+                    events.append(event("shortage", -1, {"resource": r}))
+                    for q in claimants:
+                        received[q][r] = 0  # type: ignore[index]
+                        claims[q].discard(r)
                     continue
-                (only,) = owed  # the only claimant takes what is left
-                owed[only] = self.bank[r]
-                events.append(Event("shortage_partial", only, {"resource": r, "count": self.bank[r]}))
-            for owner, count in owed.items():
-                self.bank[r] -= count
-                self.players[owner].hand[r] += count
-                cards = received.get(owner)
-                if cards is None:
-                    cards = received[owner] = [0] * 5
-                cards[r] += count
-        for owner in sorted(received):
-            events.append(Event("produce", owner, {"cards": received[owner]}))
+                (only,) = claimants  # the only claimant takes what is left
+                received[only][r] = bank[r]  # type: ignore[index]
+                events.append(event("shortage_partial", only, {"resource": r, "count": bank[r]}))
+        for q, held in enumerate(claims):
+            if not held:
+                received[q] = None
 
     # --- the robber -------------------------------------------------------------------------
 
@@ -394,7 +427,7 @@ class Game(State):
             size = pl.hand_size
             self.discards[p] = size // 2 if size > limit else 0
             if self.discards[p]:
-                events.append(Event("must_discard", p, {"count": self.discards[p]}))
+                events.append(event("must_discard", p, {"count": self.discards[p]}))
         self.after_robber = MAIN
         self.phase = DISCARD if any(self.discards) else ROBBER
 
@@ -412,45 +445,42 @@ class Game(State):
             hand[r] -= cards[r]
             self.bank[r] += cards[r]
         self.discards[p] = 0
-        events.append(Event("discard", p, {"cards": list(cards)}))
+        events.append(event("discard", p, {"cards": list(cards)}))
         if not any(self.discards):
             self.phase = ROBBER
 
-    def _robbable(self) -> set[int]:
-        """Seats the current player may rob anywhere: others holding cards, and (friendly
-        robber) having more than 2 public points."""
-        friendly = self.options.friendly_robber
-        return {
-            q
-            for q, pl in enumerate(self.players)
-            if q != self.current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2)
-        }
+    def _robbable(self) -> list[int]:
+        """Seats the current player may rob anywhere, in order: others holding cards, and
+        (friendly robber) having more than 2 public points."""
+        friendly, current = self.options.friendly_robber, self.current
+        robbable = []
+        for q, pl in enumerate(self.players):
+            if q != current and any(pl.hand) and not (friendly and self.victory_points(q, public=True) <= 2):
+                robbable.append(q)
+        return robbable
 
     def robber_targets(self) -> list[tuple[int, list[int]]]:
         """Each hex the robber may move to now, in order, with the seats that may be robbed
         there (``[-1]``: nobody): the robber moves of :meth:`legal_actions`, by hex."""
-        victims = self._victims_by_hex()
-        return [(h, victims[h] or [-1]) for h in range(HEX_COUNT) if h != self.robber]
+        robbable = self._robbable_by_hex()
+        return [(h, list(_VICTIMS[robbable[h]])) for h in _HEXES_BESIDES[self.robber]]
 
-    def _victims_by_hex(self) -> list[list[int]]:
-        """Per hex, the seats that may be robbed there, in seat order (empty: nobody)."""
-        victims: list[list[int]] = [[] for _ in range(HEX_COUNT)]
-        for q in sorted(self._robbable()):
-            pl = self.players[q]
+    def _robbable_by_hex(self) -> list[int]:
+        """Per hex, the seats that may be robbed there, as bits (bit ``q`` for seat ``q``;
+        :data:`_VICTIMS` lists them)."""
+        robbable = [0] * HEX_COUNT
+        for q in self._robbable():
+            pl, bit = self.players[q], 1 << q
             for buildings in (pl.settlements, pl.cities):
                 for n in buildings:
                     for h in NODE_HEXES[n]:
-                        here = victims[h]
-                        if not here or here[-1] != q:
-                            here.append(q)
-        return victims
+                        robbable[h] |= bit
+        return robbable
 
-    def _victims(self, h: int, robbable: set[int] | None = None) -> list[int]:
+    def _victims(self, h: int) -> list[int]:
         """Who may be robbed on hex ``h``; ``[-1]`` when nobody can be."""
-        if robbable is None:
-            robbable = self._robbable()
         owner = self.node_owner
-        return sorted({owner[n] for n in HEX_NODES[h]} & robbable) or [-1]
+        return sorted({owner[n] for n in HEX_NODES[h]}.intersection(self._robbable())) or [-1]
 
     def _check_robber(self, p: int, value: tuple[int, int]) -> None:
         if self.phase != ROBBER:
@@ -469,7 +499,7 @@ class Game(State):
     def _do_robber(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
         h, victim = value
         self.robber = h
-        events.append(Event("robber", p, {"hex": h}))
+        events.append(event("robber", p, {"hex": h}))
         if victim >= 0:
             hand = self.players[victim].hand
             pick = self.rng.below(sum(hand))
@@ -479,7 +509,7 @@ class Game(State):
                 r += 1
             hand[r] -= 1
             self.players[p].hand[r] += 1
-            events.append(Event("steal", p, {"victim": victim}, {"resource": r}, (p, victim)))
+            events.append(event("steal", p, {"victim": victim}, {"resource": r}, (p, victim)))
         self.phase = self.after_robber
 
     # --- building ---------------------------------------------------------------------------
@@ -548,7 +578,7 @@ class Game(State):
         if phase == MAIN:
             self._pay(p, ROAD_COST)
         self.add_road(p, e)
-        events.append(Event("build_road", p, {"edge": e, "free": phase != MAIN}))
+        events.append(event("build_road", p, {"edge": e, "free": phase != MAIN}))
         self.extend_road_length(p, e)
         self._award_longest_road([pl.road_length for pl in self.players], events)
         if phase == SETUP_ROAD:
@@ -581,7 +611,7 @@ class Game(State):
         if not setup:
             self._pay(p, SETTLEMENT_COST)
         self.add_settlement(p, node)
-        events.append(Event("build_settlement", p, {"node": node}))
+        events.append(event("build_settlement", p, {"node": node}))
         # a settlement can cut an opponent's road (in the set-up phase too, from a scenario)
         cut = tuple({self.edge_owner[e] for e in NODE_EDGES[node]} - {-1, p})
         if cut:
@@ -604,7 +634,7 @@ class Game(State):
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
         self.add_city(p, node)
-        events.append(Event("build_city", p, {"node": node}))
+        events.append(event("build_city", p, {"node": node}))
 
     def _next_setup_step(self, events: list[Event]) -> None:
         self.setup_order.pop(0)
@@ -635,7 +665,7 @@ class Game(State):
         pl = self.players[p]
         pl.dev[card] += 1
         pl.dev_new[card] += 1
-        events.append(Event("buy", p, {}, {"card": card}, (p,)))
+        events.append(event("buy", p, {}, {"card": card}, (p,)))
 
     def _check_dev(self, p: int, card: int) -> None:
         pl = self.players[p]
@@ -653,7 +683,7 @@ class Game(State):
         pl.dev[card] -= 1
         pl.played[card] += 1
         self.dev_played = True
-        events.append(Event("play_dev", p, {"card": card}))
+        events.append(event("play_dev", p, {"card": card}))
 
     def _check_knight(self, p: int, value: None) -> None:
         self._check_dev(p, KNIGHT)
@@ -691,7 +721,7 @@ class Game(State):
             cards[r] += 1
             self.bank[r] -= 1
             self.players[p].hand[r] += 1
-        events.append(Event("year_of_plenty", p, {"cards": cards}))
+        events.append(event("year_of_plenty", p, {"cards": cards}))
 
     def _year_of_plenty_actions(self, p: int) -> list[Action]:
         """Every choice of cards Year of Plenty may take now (all the bank has, when it has fewer than two)."""
@@ -716,7 +746,7 @@ class Game(State):
                 taken[q] = other.hand[resource]
                 other.hand[resource] = 0
         self.players[p].hand[resource] += sum(taken)
-        events.append(Event("monopoly", p, {"resource": resource, "taken": taken, "count": sum(taken)}))
+        events.append(event("monopoly", p, {"resource": resource, "taken": taken, "count": sum(taken)}))
 
     # --- trade -----------------------------------------------------------------------------
 
@@ -734,13 +764,14 @@ class Game(State):
 
     def _do_maritime(self, p: int, value: tuple[int, int], events: list[Event]) -> None:
         give, get = value
-        ratio = self.trade_ratio(p, give)
-        hand = self.players[p].hand
+        pl, bank = self.players[p], self.bank
+        ratio = pl.ratios[give]
+        hand = pl.hand
         hand[give] -= ratio
-        self.bank[give] += ratio
+        bank[give] += ratio
         hand[get] += 1
-        self.bank[get] -= 1
-        events.append(Event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
+        bank[get] -= 1
+        events.append(event("maritime", p, {"give_resource": give, "count": ratio, "get_resource": get}))
 
     @staticmethod
     def _check_terms(give: Cards, want: Cards) -> None:
@@ -765,7 +796,7 @@ class Game(State):
         targets = (target,) if target >= 0 else tuple((p + i) % n for i in range(1, n))
         self.trade = TradeOffer(p, give, want, targets)
         self.phase = TRADE
-        events.append(Event("offer", p, {"give": list(give), "want": list(want), "target": target}))
+        events.append(event("offer", p, {"give": list(give), "want": list(want), "target": target}))
 
     def _check_answer(self, p: int) -> TradeOffer:
         if self.phase != TRADE or self.trade is None or p == self.trade.offerer:
@@ -794,11 +825,11 @@ class Game(State):
         data: dict[str, Any] = {"offerer": trade.offerer}
         if terms is not None:
             data.update(give=list(terms[0]), want=list(terms[1]))
-        events.append(Event(kind, p, data))
+        events.append(event(kind, p, data))
         if trade.waiting_for() < 0 and all(a[0] == A.DECLINE for a in trade.answers.values()):
             self.trade = None
             self.phase = MAIN
-            events.append(Event("trade_declined", trade.offerer, {}))
+            events.append(event("trade_declined", trade.offerer, {}))
 
     def _do_accept(self, p: int, value: None, events: list[Event]) -> None:
         self._do_answer(p, A.ACCEPT, None, events)
@@ -833,7 +864,7 @@ class Game(State):
             theirs[r] += give[r] - want[r]
         self.trade = None
         self.phase = MAIN
-        events.append(Event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
+        events.append(event("trade", p, {"partner": partner, "give": list(give), "want": list(want)}))
 
     def _check_cancel(self, p: int, value: None) -> None:
         if self.phase != TRADE or self.trade is None:
@@ -844,7 +875,7 @@ class Game(State):
     def _do_cancel(self, p: int, value: None, events: list[Event]) -> None:
         self.trade = None
         self.phase = MAIN
-        events.append(Event("trade_cancelled", p, {}))
+        events.append(event("trade_cancelled", p, {}))
 
     def _trade_actions(self, p: int) -> list[Action]:
         trade = self.trade
@@ -870,7 +901,7 @@ class Game(State):
     def _main_actions(self, p: int) -> list[Action]:
         pl = self.players[p]
         hand = pl.hand
-        out = [_SIMPLE_ACTIONS[p, A.END]]
+        out = [_END_ACTIONS[p]]
         brick, lumber, wool, grain, ore = hand
         if brick and lumber and len(pl.roads) < ROADS:
             actions = _ROAD_ACTIONS[p]
@@ -882,13 +913,13 @@ class Game(State):
             actions = _CITY_ACTIONS[p]
             out += [actions[n] for n in pl.settlements]
         if wool and grain and ore and any(self.deck):
-            out.append(_SIMPLE_ACTIONS[p, A.BUY])
+            out.append(_BUY_ACTIONS[p])
         if not self.dev_played and any(pl.dev):
             dev, new = pl.dev, pl.dev_new  # playable: held before this turn
             if dev[KNIGHT] > new[KNIGHT]:
-                out.append(_SIMPLE_ACTIONS[p, A.KNIGHT])
+                out.append(_KNIGHT_ACTIONS[p])
             if dev[ROAD_BUILDING] > new[ROAD_BUILDING]:
-                out.append(_SIMPLE_ACTIONS[p, A.ROAD_BUILDING])
+                out.append(_ROAD_BUILDING_ACTIONS[p])
             if dev[MONOPOLY] > new[MONOPOLY]:
                 out += _MONOPOLY_ACTIONS[p]
             if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
@@ -921,17 +952,18 @@ class Game(State):
     def _do_end(self, p: int, value: None, events: list[Event]) -> None:
         pl = self.players[p]
         pl.dev_new = [0] * 5
-        events.append(Event("end_turn", p, {}))
+        events.append(event("end_turn", p, {}))
         self._start_turn((p + 1) % len(self.players), events)
 
     def _start_turn(self, p: int, events: list[Event]) -> None:
         self.current = p
-        self.turn += 1
+        self.turn = turn = self.turn + 1
         self.dev_played = False
         self.dice = None
         self.phase = ROLL
-        events.append(Event("turn", p, {"turn": self.turn}))
-        self._check_victory(p, events)  # points gained on someone else's turn count now
+        events.append(event("turn", p, {"turn": turn}))
+        if self.victory_points(p) >= self.options.vp_target:  # points gained on someone else's turn count now
+            self._check_victory(p, events)
 
     # --- Longest Road and Largest Army ----------------------------------------------------------
 
@@ -946,14 +978,14 @@ class Game(State):
         if new != holder:
             self.longest_road = new
             if events is not None:
-                events.append(Event("longest_road", new, {"previous": holder, "length": max(lengths)}))
+                events.append(event("longest_road", new, {"previous": holder, "length": max(lengths)}))
 
     def _update_largest_army(self, events: list[Event]) -> None:
         holder = self.largest_army
         new = award([pl.knights for pl in self.players], holder, LARGEST_ARMY_MIN)
         if new != holder:
             self.largest_army = new
-            events.append(Event("largest_army", new, {"previous": holder, "knights": self.players[new].knights}))
+            events.append(event("largest_army", new, {"previous": holder, "knights": self.players[new].knights}))
 
     # --- victory -------------------------------------------------------------------------------
 
@@ -964,7 +996,7 @@ class Game(State):
             self.trade = None
             self.setup_order, self.setup_node, self.free_roads = [], -1, 0  # nothing stays due
             points = [self.victory_points(q) for q in range(len(self.players))]
-            events.append(Event("win", p, {"points": points}))
+            events.append(event("win", p, {"points": points}))
 
     # --- dispatch --------------------------------------------------------------------------------
 

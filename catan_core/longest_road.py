@@ -15,16 +15,23 @@ city breaks the trail there: a trail may end at it but not pass through it.
 2
 >>> longest_road([0, 1, 2, 40], empty, 0, within=40)  # only the network holding path 40
 1
+>>> edge_owner = [-1] * EDGE_COUNT; edge_owner[0] = edge_owner[1] = edge_owner[2] = 0
+>>> trail_from_end(2, 0, edge_owner, empty)  # path 2 ends the trail 3-0-4-1
+3
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from .board import EDGE_COUNT, EDGE_NODES
+from .board import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES
 
 EDGE_BITS: tuple[int, ...] = tuple(1 << e for e in range(EDGE_COUNT))
 """Each path as one bit, for the set of roads a trail has used."""
+NODE_PATHS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((e, EDGE_BITS[e], m) for e, m in zip(NODE_EDGES[n], NODE_NODES[n])) for n in range(NODE_COUNT)
+)
+"""Per intersection: ``(path, its bit, the intersection at its other end)`` for each path there."""
 REMEMBERED = 512
 """How many answers of :func:`longest_road` are kept (then all are forgotten at once)."""
 _RECENT: dict[tuple, int] = {}
@@ -49,6 +56,51 @@ def longest_road(roads: Sequence[int], node_owner: Sequence[int], player: int, w
             _RECENT.clear()
         length = _RECENT[key] = _longest(roads, node_owner, player, within)
     return length
+
+
+def trail_from_end(road: int, player: int, edge_owner: Sequence[int], node_owner: Sequence[int]) -> int:
+    """Length of the longest trail of ``player``'s roads that uses ``road``, when ``road`` is at
+    an end of its network (one of its intersections touches no other road of the player), or
+    -1 when it is not (then measure with :func:`longest_road` and ``within``).
+
+    ``edge_owner[e]`` is the seat owning a road on path ``e``, or -1. Such a trail starts with
+    ``road`` and goes on with the longest trail from its other intersection (when no
+    opponent's building stands there): after an end road is added, the longest trail is the
+    longer of the one before and this one, found without measuring the whole network.
+    """
+    a, b = EDGE_NODES[road]
+    if _touches_another(b, road, player, edge_owner):
+        if _touches_another(a, road, player, edge_owner):
+            return -1
+        a = b  # the trail goes on from b
+    owner = node_owner[a]
+    if owner != -1 and owner != player:
+        return 1  # an opponent's building: the trail stops there
+    return 1 + _onward(a, EDGE_BITS[road], player, edge_owner, node_owner)
+
+
+def _touches_another(node: int, road: int, player: int, edge_owner: Sequence[int]) -> bool:
+    """Whether another road of ``player`` than ``road`` reaches ``node``."""
+    for e in NODE_EDGES[node]:
+        if e != road and edge_owner[e] == player:
+            return True
+    return False
+
+
+def _onward(node: int, used: int, player: int, edge_owner: Sequence[int], node_owner: Sequence[int]) -> int:
+    """Length of the longest trail of ``player``'s roads from ``node`` using none of the
+    roads ``used`` (bits); it stops at an opponent's building."""
+    best = 0
+    for e, bit, other in NODE_PATHS[node]:
+        if edge_owner[e] == player and not used & bit:
+            owner = node_owner[other]
+            if owner != -1 and owner != player:
+                length = 1
+            else:
+                length = 1 + _onward(other, used | bit, player, edge_owner, node_owner)
+            if length > best:
+                best = length
+    return best
 
 
 def _longest(roads: Sequence[int], node_owner: Sequence[int], player: int, within: int) -> int:

@@ -33,6 +33,7 @@ catan_core.errors.FormatError: There must be 19 brick in play (bank and hands), 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from itertools import compress
 from typing import Any, Callable
 
 from .actions import Cards
@@ -41,7 +42,7 @@ from .board import (
 )
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
-from .longest_road import longest_road
+from .longest_road import longest_road, trail_from_end
 from .names import KNIGHT, MAX_SEATS, VICTORY_POINT
 from .palette import PALETTE
 from .rng import Rng
@@ -456,10 +457,13 @@ class State:
         return [pl.road_length for pl in self.players]
 
     def extend_road_length(self, p: int, e: int) -> int:
-        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only the
-        network holding ``e`` can have a longer trail now) and return it."""
+        """Grow ``road_length`` of seat ``p`` after its road ``e`` was added (only a trail
+        using ``e`` can be longer now) and return it."""
         pl = self.players[p]
-        pl.road_length = max(pl.road_length, longest_road(pl.roads, self.node_owner, p, within=e))
+        length = trail_from_end(e, p, self.edge_owner, self.node_owner)
+        if length < 0:  # e joins roads of p at both ends: measure the network holding it
+            length = longest_road(pl.roads, self.node_owner, p, within=e)
+        pl.road_length = max(pl.road_length, length)
         return pl.road_length
 
     # --- derived facts -------------------------------------------------------------------------
@@ -498,13 +502,18 @@ class State:
         """Intersections where a set-up settlement may go (free, no neighbour built on, and a
         free path beside it for the road that follows)."""
         owner, edge_owner = self.node_owner, self.edge_owner
-        blocked = [False] * NODE_COUNT
+        free = [True] * NODE_COUNT
         for n in range(NODE_COUNT):
             if owner[n] >= 0:
-                blocked[n] = True
+                free[n] = False
                 for m in NODE_NODES[n]:
-                    blocked[m] = True
-        return [n for n in range(NODE_COUNT) if not blocked[n] and any(edge_owner[e] < 0 for e in NODE_EDGES[n])]
+                    free[m] = False
+        for pl in self.players:  # only an end of a road can have all its paths taken
+            for e in pl.roads:
+                for n in EDGE_NODES[e]:
+                    if free[n] and all(edge_owner[f] >= 0 for f in NODE_EDGES[n]):
+                        free[n] = False
+        return list(compress(range(NODE_COUNT), free))
 
     # --- JSON ------------------------------------------------------------------------------------
 

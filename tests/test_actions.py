@@ -178,7 +178,8 @@ def test_apply_accepts_text():
 
 PACKAGE = Path(catan_core.__file__).parent
 KEY_LITERAL = re.compile(r"""["']((?:rule|format|action|event|word|cards|resource|devcard|terrain|place|svg)\.[a-z_0-9]+)["']""")
-EVENT_LITERAL = re.compile(r"""Event\(\s*["']([a-z_]+)["']""")
+EVENT_LITERAL = re.compile(r"""\b[Ee]vent\(\s*["']([a-z_]+)["']""")
+"""An event made in the engine: ``Event("kind", ...)`` or its fast form ``event("kind", ...)``."""
 
 
 def engine_sources() -> dict[str, str]:

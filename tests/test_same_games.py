@@ -106,7 +106,7 @@ def reference_longest_road(roads, node_owner, player):
 
 def test_longest_road_matches_a_plain_search():
     from catan_core.board import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES
-    from catan_core.longest_road import longest_road
+    from catan_core.longest_road import longest_road, trail_from_end
 
     rng = Rng(11)
     for _ in range(400):
@@ -123,19 +123,28 @@ def test_longest_road_matches_a_plain_search():
         assert longest_road(roads, owner, 0) == expected
         before = reference_longest_road(roads[:-1], owner, 0)
         assert max(before, longest_road(roads, owner, 0, within=roads[-1])) == expected
+        edge_owner = [-1] * EDGE_COUNT
+        for e in roads:
+            edge_owner[e] = 0
+        through_last = trail_from_end(roads[-1], 0, edge_owner, owner)
+        if through_last >= 0:
+            assert max(before, through_last) == expected
 
 
 def test_discard_choices_are_every_sub_hand_in_order():
     from itertools import product
 
-    from catan_core.game import _sub_multisets
+    from catan_core.actions import Action
+    from catan_core.game import _discard_actions
 
     rng = Rng(5)
     for _ in range(200):
         hand = [rng.below(5) for _ in range(5)]
         size = rng.below(sum(hand) + 1)
         expected = [c for c in product(*(range(h + 1) for h in hand)) if sum(c) == size]
-        assert list(_sub_multisets(hand, size)) == expected
+        actions = _discard_actions(2, hand, size)
+        assert actions == [Action(2, "discard", c) for c in expected]
+        assert all(type(action) is Action for action in actions)
 
 
 def test_remembered_spot_distances_are_fresh_ones():
