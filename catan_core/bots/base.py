@@ -25,7 +25,7 @@ from ..game import MAIN, TRADE, Game
 from ..rng import Rng
 from ..views import View
 from .determinize import determinize
-from .policy import BeginnerPolicy, Context
+from .policy import Context, Policy
 from .tracker import HandTracker
 
 
@@ -85,7 +85,8 @@ class PolicyBot(StepwiseBot):
     """A bot that decides with a policy on a guessed game."""
 
     level = "policy"
-    policy_class = BeginnerPolicy
+    policy_class: type[Policy] = Policy
+    """The rules it plays by (each level sets its own)."""
     max_actions_per_turn = 60
     """Safety net: past this many actions in one turn the bot ends it."""
 
@@ -102,7 +103,7 @@ class PolicyBot(StepwiseBot):
         self.started = 0.0
         """When the current decision began (``time.perf_counter``)."""
 
-    def make_policy(self) -> BeginnerPolicy:
+    def make_policy(self) -> Policy:
         return self.policy_class(self.rng)
 
     def think(self, view: View) -> Thinking:
