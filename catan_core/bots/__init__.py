@@ -10,6 +10,17 @@ Levels are named by how they feel to a person:
 Every bot reads only its own seat's :class:`~catan_core.views.View` and draws from its
 own seeded generator, so the same seed and the same views give the same actions.
 
+Each level's module holds its rules (``BeginnerPolicy``, ``StandardPolicy``,
+``StrongPolicy``) and its bot. What they share lies below them:
+:mod:`~catan_core.bots.base` (``PolicyBot``: view in, action out, decisions in steps),
+:mod:`~catan_core.bots.policy` (the ``Context`` a bot hands its policy, the ``Policy`` base
+that dispatches by phase and places set-up roads, small rule helpers),
+:mod:`~catan_core.bots.evaluate` (the position value and its ``Weights``, set-up odds,
+board tables, maritime-trade planning), :mod:`~catan_core.bots.determinize` (a full game
+guessed from a view) and :mod:`~catan_core.bots.tracker` (card counting). Every number a
+level decides by is a named, documented setting: a ``Weights`` field, a policy class
+attribute or a module constant.
+
 >>> from catan_core.game import Game, Options
 >>> game = Game(Options(players=3, board="beginner"), seed=2)
 >>> bots = [make_bot("standard", seed=p) for p in range(3)]
@@ -24,10 +35,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
-from .beginner import BeginnerBot
+from .beginner import BeginnerBot, BeginnerPolicy
 from .random_bot import RandomBot
-from .standard import StandardBot
-from .strong import StrongBot
+from .standard import StandardBot, StandardPolicy
+from .strong import StrongBot, StrongPolicy
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -51,4 +62,7 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
     return cls(seed=seed, **settings)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot", "BeginnerBot", "StandardBot", "StrongBot", "make_bot"]
+__all__ = [
+    "BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot",
+    "BeginnerBot", "StandardBot", "StrongBot", "BeginnerPolicy", "StandardPolicy", "StrongPolicy", "make_bot",
+]

@@ -28,7 +28,7 @@ from ..manners import DeclinedOffers, HandKey
 from ..rng import Rng
 from ..views import View
 from .determinize import determinize
-from .policy import BeginnerPolicy, Context
+from .policy import Context, Policy
 from .tracker import HandTracker
 
 ANSWER_EVENTS = frozenset({"accept", "decline", "counter", "trade_declined"})
@@ -91,7 +91,8 @@ class PolicyBot(StepwiseBot):
     """A bot that decides with a policy on a guessed game."""
 
     level = "policy"
-    policy_class = BeginnerPolicy
+    policy_class: type[Policy] = Policy
+    """The rules it plays by (each level sets its own)."""
     max_actions_per_turn = 60
     """Safety net: past this many actions in one turn the bot ends it."""
 
@@ -112,7 +113,7 @@ class PolicyBot(StepwiseBot):
         self.started = 0.0
         """When the current decision began (``time.perf_counter``)."""
 
-    def make_policy(self) -> BeginnerPolicy:
+    def make_policy(self) -> Policy:
         return self.policy_class(self.rng)
 
     def think(self, view: View) -> Thinking:

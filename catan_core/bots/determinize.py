@@ -61,6 +61,15 @@ def _setup_order(view: View) -> list[int]:
     return (order + order[::-1])[idx:]
 
 
+SAMPLE_PRIOR = 0.05
+"""Added to the counted expectation of each resource still in play when a card is drawn
+for a hidden hand, so that a count's small errors do not rule a resource out."""
+SAMPLE_FLOOR = 0.01
+"""Least weight of a resource still in play that the count expects to be used up."""
+TWO_TO_64 = 18446744073709551616.0
+"""2**64: turns a 64-bit draw into a fraction of one."""
+
+
 def sample_hands(view: View, rng: Rng, tracker: HandTracker | None) -> list[list[int]]:
     """Resource hands for every seat: the viewer's own, the others sampled."""
     me = view.viewer
@@ -77,13 +86,13 @@ def sample_hands(view: View, rng: Rng, tracker: HandTracker | None) -> list[list
         weights = tracker.expected(view, q)
         hand = [0] * 5
         for _ in range(size):
-            w = [(weights[r] - hand[r] + 0.05) if left[r] > 0 else 0.0 for r in range(5)]
-            w = [x if x > 0 else (0.01 if left[r] > 0 else 0.0) for r, x in enumerate(w)]
+            w = [(weights[r] - hand[r] + SAMPLE_PRIOR) if left[r] > 0 else 0.0 for r in range(5)]
+            w = [x if x > 0 else (SAMPLE_FLOOR if left[r] > 0 else 0.0) for r, x in enumerate(w)]
             total = sum(w)
             if total <= 0:  # an inconsistent view (hand-made position): spread evenly
                 w = [1.0] * 5
                 total = 5.0
-            pick = (rng.next64() / 18446744073709551616.0) * total
+            pick = (rng.next64() / TWO_TO_64) * total
             r = 0
             while r < 4 and (pick >= w[r] or w[r] == 0):
                 pick -= w[r]

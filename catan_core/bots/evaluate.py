@@ -37,6 +37,13 @@ SETTLEMENT_COST = (1, 1, 1, 1, 0)
 DEV_COST = (0, 0, 1, 1, 1)
 ROAD_COST = (1, 1, 0, 0, 0)
 
+SCARCITY_RANGE = (0.7, 1.5)
+"""Bounds of :attr:`BoardInfo.scarcity`."""
+SCARCITY_POWER = 0.5
+"""Scarcity is (mean pips of a resource / its pips) to this power, within :data:`SCARCITY_RANGE`."""
+BOARDS_REMEMBERED = 64
+"""How many boards' tables :func:`board_info` keeps (then all are forgotten at once)."""
+
 
 class BoardInfo:
     """Look-up tables for one layout."""
@@ -56,7 +63,8 @@ class BoardInfo:
             if self.resource[h] >= 0:
                 self.res_total[self.resource[h]] += self.pips[h]
         mean = sum(self.res_total) / 5
-        self.scarcity = [min(1.5, max(0.7, (mean / max(1, t)) ** 0.5)) for t in self.res_total]
+        low, high = SCARCITY_RANGE
+        self.scarcity = [min(high, max(low, (mean / max(1, t)) ** SCARCITY_POWER)) for t in self.res_total]
         """Per resource: above 1 when the board produces less of it than average."""
         self.harbor = [board.node_harbor(n) for n in range(NODE_COUNT)]
         self.weights: dict[tuple[int, int], tuple[Weights, list[float]]] = {}
@@ -73,7 +81,7 @@ def board_info(board: Board) -> BoardInfo:
     entry = _INFO.get(id(board))
     if entry is not None and entry[0] is board:
         return entry[1]
-    if len(_INFO) > 64:
+    if len(_INFO) > BOARDS_REMEMBERED:
         _INFO.clear()
     info = BoardInfo(board)
     _INFO[id(board)] = (board, info)
@@ -106,7 +114,35 @@ class Weights:
     opponent: float = 0.25
     """Weight of the strongest opponent's public points (subtracted)."""
     early_resources: tuple[float, ...] = (1.15, 1.15, 0.95, 0.95, 0.85)
+    """Worth of each resource early in the game (times the board's scarcity)..."""
     late_resources: tuple[float, ...] = (0.8, 0.8, 0.85, 1.15, 1.25)
+    """... and late: the weights move from one to the other over :attr:`stage_points`."""
+    stage_start: int = 2
+    """Points of buildings when the game is at its start (after the set-up)..."""
+    stage_points: int = 6
+    """... and how many more make it late."""
+    horizon_floor: float = 0.35
+    """Production, harbors and cards count fully while at least :attr:`horizon_points`
+    are missing to win, then fall toward this share (see :func:`horizon`)."""
+    horizon_points: int = 10
+    won: float = 100.0
+    """Value of a won position (plus its points)."""
+    spot_second: float = 0.5
+    """Share of the second-best reachable spot's worth (the best counts fully)."""
+    spot_base: float = 1.0
+    """Worth of a reachable spot before what it produces (the point it brings)."""
+    spot_share: float = 0.5
+    """Share of :attr:`diversity` and of the harbor weights a spot brings."""
+    progress_settlement_no_spot: float = 0.35
+    """Share of :attr:`progress_settlement` when no spot is free at the end of a road."""
+    knight_window: int = 2
+    """Played Knights count while at most this many behind the army's holder."""
+    road_window: int = 2
+    """The road counts while at most this many segments behind the longest..."""
+    road_least: int = 3
+    """... and at least this long."""
+    roads_used_up: float = 0.1
+    """Taken off when every road piece is placed."""
 
 
 DEFAULT = Weights()
@@ -117,6 +153,12 @@ STRONG = Weights(card=0.02, discard_risk=0.2, progress_city=0.3, progress_settle
 
 REMEMBERED_WEIGHTS = 256
 """How many answers of :func:`resource_weights` a board keeps (then all are forgotten at once)."""
+
+
+def horizon(w: Weights, remaining: int) -> float:
+    """How much of their full worth production and cards keep when ``remaining`` points
+    are missing to win."""
+    return min(1.0, w.horizon_floor + remaining / w.horizon_points)
 
 
 def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
@@ -130,7 +172,7 @@ def resource_weights(game: Game, p: int, w: Weights = DEFAULT) -> list[float]:
     known = info.weights.get((built, id(w)))
     if known is not None and known[0] is w:
         return known[1]
-    stage = min(1.0, (built - 2) / 6)
+    stage = min(1.0, (built - w.stage_start) / w.stage_points)
     weights = [
         info.scarcity[r] * ((1 - stage) * w.early_resources[r] + stage * w.late_resources[r]) for r in range(5)
     ]
@@ -227,18 +269,19 @@ def _spot_distances(game: Game, p: int, depth: int) -> dict[int, int]:
     return out
 
 
-def node_worth(info: BoardInfo, n: int, rw: list[float], prod: list[int], w: Weights, horizon: float) -> float:
-    """What a settlement on intersection ``n`` would add (production, new resources, harbor)."""
+def node_worth(info: BoardInfo, n: int, rw: list[float], prod: list[int], w: Weights, ahead: float) -> float:
+    """What a settlement on intersection ``n`` would add (production, new resources, harbor;
+    ``ahead``: :func:`horizon`)."""
     worth = 0.0
     for _, r, pips in info.node_prod[n]:
-        worth += rw[r] * pips * w.pip * horizon
+        worth += rw[r] * pips * w.pip * ahead
         if prod[r] == 0:
-            worth += w.diversity * 0.5
+            worth += w.diversity * w.spot_share
     harbor = info.harbor[n]
     if harbor == GENERIC_HARBOR:
-        worth += w.harbor_generic * 0.5
+        worth += w.harbor_generic * w.spot_share
     elif harbor >= 0:
-        worth += w.harbor_special * prod[harbor] * 0.5
+        worth += w.harbor_special * prod[harbor] * w.spot_share
     return worth
 
 
@@ -249,15 +292,14 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     target = game.options.vp_target
     vp = game.victory_points(p)
     if vp >= target:
-        return 100.0 + vp
-    remaining = target - vp
-    horizon = min(1.0, 0.35 + remaining / 10)
+        return w.won + vp
+    ahead = horizon(w, target - vp)
     rw = resource_weights(game, p, w)
     prod = production(game, p, info)
     score = float(vp)
     for r in range(5):
         if prod[r]:
-            score += rw[r] * prod[r] * w.pip * horizon + w.diversity * horizon
+            score += rw[r] * prod[r] * w.pip * ahead + w.diversity * ahead
     # harbors
     generic = False
     for n in pl.settlements + pl.cities:
@@ -265,32 +307,32 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
         if harbor == GENERIC_HARBOR:
             generic = True
         elif harbor >= 0:
-            score += w.harbor_special * prod[harbor] * horizon
+            score += w.harbor_special * prod[harbor] * ahead
     if generic:
-        score += w.harbor_generic * horizon
+        score += w.harbor_generic * ahead
     # settlement spots within reach
     spots_at_hand = False
     if len(pl.settlements) < SETTLEMENTS:
         spots = spot_distances(game, p, len(w.spot) - 1)
         if spots:
-            # node_worth(info, n, rw, prod, w, horizon) written out: the hottest loop of a search
-            node_prod, harbors, share, pip = info.node_prod, info.harbor, w.spot, w.pip
-            new_resource, generic_harbor = w.diversity * 0.5, w.harbor_generic * 0.5
+            # node_worth(info, n, rw, prod, w, ahead) written out: the hottest loop of a search
+            node_prod, harbors, share, pip, spot_share = info.node_prod, info.harbor, w.spot, w.pip, w.spot_share
+            new_resource, generic_harbor = w.diversity * spot_share, w.harbor_generic * spot_share
             worths = []
             for n, d in spots.items():
                 worth = 0.0
                 for _, r, pips in node_prod[n]:
-                    worth += rw[r] * pips * pip * horizon
+                    worth += rw[r] * pips * pip * ahead
                     if prod[r] == 0:
                         worth += new_resource
                 harbor = harbors[n]
                 if harbor == GENERIC_HARBOR:
                     worth += generic_harbor
                 elif harbor >= 0:
-                    worth += w.harbor_special * prod[harbor] * 0.5
-                worths.append((1.0 + worth) * share[d])
+                    worth += w.harbor_special * prod[harbor] * spot_share
+                worths.append((w.spot_base + worth) * share[d])
             worths.sort()
-            score += worths[-1] + (0.5 * worths[-2] if len(worths) > 1 else 0.0)
+            score += worths[-1] + (w.spot_second * worths[-2] if len(worths) > 1 else 0.0)
             spots_at_hand = 0 in spots.values()
     # the hand
     hand = pl.hand
@@ -300,27 +342,28 @@ def value(game: Game, p: int, w: Weights = DEFAULT) -> float:
     if len(pl.cities) < CITIES and pl.settlements:
         score += w.progress_city * _progress(hand, CITY_COST)
     if len(pl.settlements) < SETTLEMENTS:
-        score += (w.progress_settlement if spots_at_hand else w.progress_settlement * 0.35) * _progress(hand, SETTLEMENT_COST)
+        settlement = w.progress_settlement if spots_at_hand else w.progress_settlement * w.progress_settlement_no_spot
+        score += settlement * _progress(hand, SETTLEMENT_COST)
     score += w.progress_dev * _progress(hand, DEV_COST)
     limit = game.options.discard_limit
     if size > limit:
         score -= (size // 2) * w.discard_risk
     # development cards
     dev = pl.dev
-    score += (dev[0] + dev[2] + dev[3] + dev[4]) * w.dev_card * horizon
+    score += (dev[0] + dev[2] + dev[3] + dev[4]) * w.dev_card * ahead
     knights = pl.played[KNIGHT]
     if game.largest_army != p and knights:
         holder = game.largest_army
         best = game.players[holder].played[KNIGHT] if holder >= 0 else LARGEST_ARMY_MIN - 1
-        if knights + 2 >= best:
+        if knights + w.knight_window >= best:
             score += w.knight_played * knights
     # the road
     if game.longest_road != p and pl.roads:
         best = max(q.road_length for q in game.players)
-        if pl.road_length + 2 >= best and pl.road_length >= 3:
+        if pl.road_length + w.road_window >= best and pl.road_length >= w.road_least:
             score += w.road_segment * pl.road_length
     if len(pl.roads) >= ROADS:
-        score -= 0.1
+        score -= w.roads_used_up
     # the strongest opponent
     top = 0
     for q in range(len(game.players)):
@@ -379,13 +422,21 @@ def _progress(hand: list[int], cost: tuple[int, ...]) -> float:
     return f * f
 
 
+THREAT_PIP = 0.03
+""":func:`threat`: per pip of production."""
+THREAT_DEV_CARD = 0.3
+""":func:`threat`: per unplayed development card."""
+THREAT_CARD = 0.05
+""":func:`threat`: per card in hand."""
+
+
 def threat(game: Game, q: int) -> float:
     """How dangerous seat ``q`` looks from outside (public points, production, cards)."""
     info = board_info(game.board)
     prod = production(game, q, info)
     pv = game.victory_points(q, public=True)
     pl = game.players[q]
-    return pv + 0.03 * sum(prod) + 0.3 * sum(pl.dev) + 0.05 * sum(pl.hand)
+    return pv + THREAT_PIP * sum(prod) + THREAT_DEV_CARD * sum(pl.dev) + THREAT_CARD * sum(pl.hand)
 
 
 def missing(hand: list[int] | tuple[int, ...], cost: tuple[int, ...]) -> list[int]:

@@ -45,13 +45,24 @@ from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
 from ..rng import Rng
 from ..views import View
 from .base import Thinking
+from .beginner import BeginnerPolicy
 from .determinize import determinize
 from .evaluate import STRONG, Weights, setup_odds, value
-from .policy import BeginnerPolicy, Context, StandardPolicy
-from .standard import StandardBot
+from .policy import Context
+from .standard import StandardBot, StandardPolicy
 
 PLAYOUTS_PER_SECOND = 200
 """Playouts (one candidate, one sample) a decision gets per second of budget."""
+MIN_PLAYOUTS = 4
+"""Playouts a searched decision gets however small the budget."""
+DEADLINE_SHARE = 0.8
+"""Share of the budget after which the search stops and answers with what it has."""
+DICE_ROUNDS = 3
+"""Rounds of dice drawn for each sample (a playout rarely runs longer; then the game's own dice roll)."""
+PLAYOUT_STEPS = 300
+"""Actions a playout plays at most before it is scored as it stands."""
+PLAYOUT_WIN = 50.0
+"""Score of a playout that ends in a win (its negative: in a loss)."""
 
 
 class StrongPolicy(StandardPolicy):
@@ -60,8 +71,11 @@ class StrongPolicy(StandardPolicy):
     spots weighted toward grain, ore and new resources (see the module docstring)."""
 
     trade_margin = (0.6, 0.05)
+    """Least gain to accept an offer: a constant plus so much per public point of the offerer."""
     setup_resources = (1.0, 1.0, 1.3, 2.0, 1.9)
+    """Set-up: weight of a pip of each resource (times the board's scarcity), after the fit."""
     setup_new_resource = 4.5
+    """Set-up: bonus for a resource not produced yet (about four pips, as the fit says)."""
 
 
 class StrongBot(StandardBot):
@@ -82,6 +96,10 @@ class StrongBot(StandardBot):
     """Play moves out during the game (off: the standard choice with the strong weights)."""
     confidence = 1.0
     """A move replaces the standard choice when it wins by this many standard errors."""
+    min_samples = 2
+    """Samples a search plays at least (the paired test needs two complete rounds)."""
+    opponent_share = 0.5
+    """A playout's score: its own value less this share of the best opponent's."""
 
     def make_policy(self) -> StandardPolicy:
         return StrongPolicy(self.rng, self.weights)
@@ -92,13 +110,13 @@ class StrongBot(StandardBot):
     ) -> None:
         super().__init__(seed, weights, offers=offers)
         self.budget = budget
-        self.playouts = playouts if playouts is not None else max(4, int(budget * PLAYOUTS_PER_SECOND))
+        self.playouts = playouts if playouts is not None else max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
         self.quick = BeginnerPolicy(Rng(self.rng.next64()))
         self.quick_ctx = Context(allow_offers=False)
         self.own_ctx = Context(allow_offers=False)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
-        deadline = self.started + self.budget * 0.8
+        deadline = self.started + self.budget * DEADLINE_SHARE
         me = view.viewer
         assert me is not None
         phase = view.phase
@@ -188,10 +206,12 @@ class StrongBot(StandardBot):
         difference above one standard error). Only complete rounds count. Yields after
         every playout."""
         scores: list[list[float]] = [[] for _ in moves]
-        samples = max(2, self.playouts // len(moves))
+        samples = max(self.min_samples, self.playouts // len(moves))
         for i in range(samples):
             guess = game if i == 0 else determinize(view, self.rng, self.tracker)
-            guess.forced_dice = [(1 + self.rng.below(6), 1 + self.rng.below(6)) for _ in range(3 * len(view.players))]
+            guess.forced_dice = [
+                (1 + self.rng.below(6), 1 + self.rng.below(6)) for _ in range(DICE_ROUNDS * len(view.players))
+            ]
             round_scores = []
             for move in moves:
                 score = self.playout(guess, me, move, view.turn, deadline)
@@ -204,7 +224,7 @@ class StrongBot(StandardBot):
             for k, score in enumerate(round_scores):
                 scores[k].append(score)
         rounds = len(scores[0])
-        if rounds < 2:
+        if rounds < self.min_samples:
             return moves[0]
         best, best_mean = 0, 0.0
         for k in range(1, len(moves)):
@@ -224,7 +244,7 @@ class StrongBot(StandardBot):
         sim.apply(move, check=False)
         steps = 0
         clock = time.perf_counter
-        while sim.phase != OVER and steps < 300:
+        while sim.phase != OVER and steps < PLAYOUT_STEPS:
             p = sim.to_act
             if p == me and sim.current == me and sim.turn > turn and sim.phase == ROLL:
                 break  # my next turn begins
@@ -237,8 +257,8 @@ class StrongBot(StandardBot):
             if clock() > deadline:
                 return None
         if sim.winner >= 0:
-            return 50.0 if sim.winner == me else -50.0
+            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
         w = policy.w
         mine = value(sim, me, w)
         others = max(value(sim, q, w) for q in range(len(sim.players)) if q != me)
-        return mine - 0.5 * others
+        return mine - self.opponent_share * others

@@ -24,9 +24,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..state import RESOURCE_SUPPLY
+
 if TYPE_CHECKING:
     from ..game import Event
     from ..views import View
+
+COUNTED_NOTHING = 0.01
+"""Below this many counted cards in all, a hand is spread by what the bank is missing."""
+SPREAD_PRIOR = 0.1
+"""Added to each resource's share when a hand is spread by what the bank is missing."""
 
 _COSTS = {
     "build_road": (1, 1, 0, 0, 0),
@@ -160,9 +167,9 @@ class HandTracker:
             return [0.0] * 5
         guess = [max(0.0, c) for c in self.cards[q]] if len(self.cards) == len(view.players) else [0.0] * 5
         total = sum(guess)
-        if total <= 0.01:
+        if total <= COUNTED_NOTHING:
             own = view.hand or (0, 0, 0, 0, 0)
-            guess = [max(0.0, 19 - view.bank[r] - own[r]) + 0.1 for r in range(5)]
+            guess = [max(0.0, RESOURCE_SUPPLY - view.bank[r] - own[r]) + SPREAD_PRIOR for r in range(5)]
             total = sum(guess)
         scale = size / total
         return [g * scale for g in guess]
