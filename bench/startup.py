@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/startup.py [--reps 5]
+    python bench/startup.py [--reps 5] [--before OTHER/dist]
 
 It builds the site into a temporary directory, adds two bare pages next to the app there
 (``_bare_pyodide.html``: ``loadPyodide()`` from ./pyodide/pyodide.mjs; ``_bare_pyscript.html``:
@@ -16,12 +16,15 @@ worker) loads the page ("cold"); then, once the app's service worker controls th
 page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app).
 It prints medians, the ratios app/bare, and the response-body bytes the server sent on the
 first visit (until ready; for the app also including the service worker's precaching).
+``--before`` adds another built site (say an earlier commit's ``dist/``), served at
+``before/`` beside this one and measured in the same rounds, for before/after figures.
 No timing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
 import tempfile
@@ -54,6 +57,8 @@ document.documentElement.setAttribute("data-ready", "1")
 </script>
 """
 PAGES = {"app": "", "bare Pyodide": "_bare_pyodide.html", "bare PyScript": "_bare_pyscript.html"}
+BEFORE = "before/"
+"""Where ``--before``'s site is served, as the page "app before"."""
 # Records when data-ready appears, on the clock that starts with the navigation.
 RECORD_READY = """
 new MutationObserver((_, observer) => {
@@ -82,9 +87,11 @@ def counting_handler(directory: Path) -> type[build.DistHandler]:
     return Counting
 
 
-def prepare_site(tmp: Path) -> Path:
-    """Build the site into ``tmp`` and add the bare pages."""
+def prepare_site(tmp: Path, before: Path | None = None) -> Path:
+    """Build the site into ``tmp`` and add the bare pages (and ``before``'s site in ``before/``)."""
     dist = build.build(tmp / "dist")
+    if before is not None:
+        shutil.copytree(before, dist / BEFORE)
     (dist / "_bare_pyodide.html").write_text(BARE_PYODIDE, encoding="utf-8")
     (dist / "_bare_pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (dist / "_bare_pyscript.json").write_text('{"interpreter": "./pyodide/pyodide.mjs"}\n', encoding="utf-8")
@@ -128,17 +135,19 @@ def main() -> None:
     """Command-line entry point: measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions per page (default 5)")
+    parser.add_argument("--before", type=Path, help="another built site to measure alongside (e.g. an older dist/)")
     args = parser.parse_args()
+    pages = dict(PAGES, **({"app before": BEFORE} if args.before else {}))
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
-        dist = prepare_site(Path(tmp))
+        dist = prepare_site(Path(tmp), args.before)
         server, base = build.start_server(dist, handler=counting_handler(dist))
         visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
-        results: dict[str, list[tuple[float, float, int, int]]] = {name: [] for name in PAGES}
+        results: dict[str, list[tuple[float, float, int, int]]] = {name: [] for name in pages}
         for _ in range(args.reps):
-            for name, path in PAGES.items():  # interleaved, so machine noise hits every page alike
-                results[name].append(visit(playwright, base + path, name == "app"))
+            for name, path in pages.items():  # interleaved, so machine noise hits every page alike
+                results[name].append(visit(playwright, base + path, name.startswith("app")))
         server.shutdown()
         server.server_close()
 
@@ -149,9 +158,10 @@ def main() -> None:
     for name, runs in results.items():
         _, _, bytes_ready, bytes_all = runs[0]
         print(f"{name:<14}{medians[name][0]:>9.0f}{medians[name][1]:>9.0f}{bytes_ready:>19,}{bytes_all:>16,}")
-    for bare in ("bare Pyodide", "bare PyScript"):
-        cold, warm = (medians["app"][i] / medians[bare][i] for i in (0, 1))
-        print(f"app / {bare}: cold {cold:.2f}x, warm {warm:.2f}x")
+    for app in (name for name in pages if name.startswith("app")):
+        for bare in ("bare Pyodide", "bare PyScript"):
+            cold, warm = (medians[app][i] / medians[bare][i] for i in (0, 1))
+            print(f"{app} / {bare}: cold {cold:.2f}x, warm {warm:.2f}x")
     for name, runs in results.items():
         print(f"  {name} runs (cold/warm ms): " + ", ".join(f"{c:.0f}/{w:.0f}" for c, w, _, _ in runs))
 

@@ -6,6 +6,7 @@ import json
 import re
 import urllib.error
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,8 @@ pytestmark = pytest.mark.e2e
 
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 TEXT_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", "sw.js")
+UNCHECKED_HASH = 0b01
+"""A .pyc header's flags for a hash-based file whose source is never checked (PEP 552)."""
 
 
 def sw_assets(dist: Path) -> list[str]:
@@ -109,3 +112,19 @@ def test_build_is_reproducible(tmp_path: Path) -> None:
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert files == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
     assert [name for name in files if (first / name).read_bytes() != (second / name).read_bytes()] == []
+
+
+def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Path) -> None:
+    """Every module in catan.zip has its bytecode beside it, compiled by the pinned Pyodide's
+    Python and never checked against its source (so the pages import without compiling)."""
+    major, minor = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2]
+    with zipfile.ZipFile(dist_dir / "catan.zip") as archive:
+        names = set(archive.namelist())
+        sources = [name for name in names if name.endswith(".py")]
+        assert "catan_core/state.py" in sources and "catan_web/app.py" in sources
+        for source in sources:
+            folder, _, module = source.rpartition("/")
+            cached = f"{folder}/__pycache__/{module[:-3]}.cpython-{major}{minor}.pyc"
+            assert cached in names, source
+            header = archive.read(cached)[:8]
+            assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, source

@@ -23,7 +23,7 @@ import asyncio
 import random
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
@@ -35,7 +35,7 @@ from catan_core.i18n import pick_language
 from catan_core.palette import COLORS
 from catan_core.state import SEAT_KINDS
 
-from . import guide, panels, statistics
+from . import guide, panels
 from . import navigate as N
 from . import targets as T
 from .markup import el, esc
@@ -48,9 +48,6 @@ from .settings import DEFAULT_SPEED, SPEEDS, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
 from .touch import COARSE_POINTER, TOUCH_POINTERS, tap
-
-if TYPE_CHECKING:
-    from catan_core.stats import Stats
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
@@ -331,10 +328,10 @@ class App:
         elif paused:
             self.show_overlay("paused", paused, "rejoin-code")
         elif view.phase == "over" and not self.winner_closed:
-            more = panels.rematch_row(t) + statistics.figures(self.stats(), t, self.chart_width())
+            more = panels.rematch_row(t) + self.statistics(dialog=False)
             self.show_overlay("winner", panels.winner_screen(s, view, more), "win-new")
         elif self.stats_open:
-            self.show_overlay("stats", statistics.dialog(self.stats(), t, self.chart_width()), "stats-close")
+            self.show_overlay("stats", self.statistics(dialog=True), "stats-close")
         else:
             self.show_overlay("", "", "")
         document.title = f"{s.name} · {t('ui.title')}"
@@ -843,16 +840,18 @@ class App:
                 event.preventDefault()
                 self.cmd_undo(None)
 
-    def stats(self) -> "Stats":
-        """The statistics of the game on screen, as the person at the device may see them."""
+    def statistics(self, dialog: bool) -> str:
+        """The statistics of the game on screen as the person at the device may see them: the
+        whole dialog, or the figures under the winner screen. (Their modules are imported
+        when first shown: the page starts without them.)"""
         from catan_core.stats import compute
 
-        assert self.session is not None
-        return compute(self.session.game.view(self.session.viewer))
+        from . import statistics
 
-    def chart_width(self) -> int:
-        """The width to draw statistics charts at on this page."""
-        return statistics.chart_width(float(window.innerWidth))
+        assert self.session is not None
+        stats = compute(self.session.game.view(self.session.viewer))
+        width = statistics.chart_width(float(window.innerWidth))
+        return statistics.dialog(stats, self.text, width) if dialog else statistics.figures(stats, self.text, width)
 
     def cmd_stats_open(self, arg: str | None) -> None:
         """Show the statistics over the game."""
