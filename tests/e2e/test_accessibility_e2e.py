@@ -149,6 +149,13 @@ def test_no_axe_violations_in_any_state_of_the_game(game: Page, lang: str) -> No
         load(game, data, *actions)
         game.wait_for_selector("#winner" if name == "over" else "#prompt")
         found[name] = violations(game)
+    # the statistics dialog, over a game in progress
+    load(game, ROLL, "0 roll")
+    game.click("#stats-open")
+    game.wait_for_selector("#stats .catan-dice")
+    found["statistics"] = violations(game)
+    game.keyboard.press("Escape")
+    game.wait_for_selector("#stats", state="detached")
     # the hot-seat cover: Ana ends her turn, the page asks for Ben's device
     load(game, ROLL, "0 roll", "0 end", take=False)
     game.wait_for_selector("#cover")
