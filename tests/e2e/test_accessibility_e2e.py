@@ -255,6 +255,12 @@ def test_the_live_region_reads_each_event_to_the_viewer_only(game: Page) -> None
     assert heard[: len(expected)] == expected and expected[0].startswith("You roll")
     assert heard[-1] == translate("ui.prompt.main", {"player": 0}, "en", names)  # and what to do now
     assert game.get_attribute("#announce", "aria-live") == "polite"
+    # heard, not seen: the region takes one pixel at any width
+    for width in (1280, 390):
+        game.set_viewport_size({"width": width, "height": 800})
+        box = game.locator("#announce").bounding_box()
+        assert box is not None and box["width"] <= 1 and box["height"] <= 1, (width, box)
+    game.set_viewport_size({"width": 1280, "height": 900})
     # Ana ends her turn: the cover hides the game, and nothing is read out behind it
     game.click("#end-turn")
     game.wait_for_selector("#cover")

@@ -291,6 +291,9 @@ def test_at_1280x800_turn_card_actions_and_hand_fit_in_every_phase(ux: Page) -> 
     ux.click("#start")
     ux.wait_for_selector(f"{TARGET}[data-node]", timeout=STEP_MS)
     assert_in_view(ux, "#turn", "#hand", ".board-wrap")  # set-up: the board's spots are the actions
+    board, tools, held = (ux.locator(s).bounding_box() for s in ("#board svg", "#board-tools", "#hand-wrap"))
+    assert board and tools and held and tools["y"] + tools["height"] <= board["y"] + 1
+    assert board["y"] + board["height"] <= held["y"] + 1  # the whole board shows, above the hand
 
     three = scenario(seat(0, "Red", RED, hand={"brick": 1, "wool": 2, "grain": 2, "ore": 2}, dev_cards={"knight": 1, "monopoly": 1}),
                      seat(1, "Blue", BLUE, hand={"ore": 2, "grain": 1}), seat(2, "White", WHITE, kind="standard", hand={"wool": 1}),
