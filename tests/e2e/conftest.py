@@ -119,6 +119,15 @@ class GuardedBrowser:
             self.wait_ready(page)
         return page
 
+    def open_clean(self, url: str, **options: Any) -> Page:
+        """Open ``url`` in a new context made with ``options`` and wait until it is ready,
+        failing on any console error or outside request meanwhile (a page that tests share:
+        close it with ``page.context.close()``)."""
+        checkpoint = self.checkpoint()
+        page = self.open(url, self.new_context(**options))
+        self.assert_clean_since(checkpoint)
+        return page
+
     @staticmethod
     def wait_ready(page: Page) -> None:
         """Wait for the page's ``<html data-ready="1">`` (Python started and the app drawn)."""

@@ -70,12 +70,9 @@ STATES: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
 @pytest.fixture(scope="module")
 def desk(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Page]:
     """One game page with test hooks at 1280 x 900 for this module."""
-    checkpoint = guarded_browser.checkpoint()
-    context = guarded_browser.new_context(viewport={"width": 1280, "height": 900})
-    page = guarded_browser.open(site.url + "?test", context)
-    guarded_browser.assert_clean_since(checkpoint)
+    page = guarded_browser.open_clean(site.url + "?test", viewport={"width": 1280, "height": 900})
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture
@@ -281,12 +278,9 @@ def test_the_live_region_reads_each_event_to_the_viewer_only(game: Page) -> None
 @pytest.fixture(scope="module")
 def phone(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Page]:
     """The game page with test hooks on a 390 px touch screen."""
-    checkpoint = guarded_browser.checkpoint()
-    context = guarded_browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    page = guarded_browser.open(site.url + "?test", context)
-    guarded_browser.assert_clean_since(checkpoint)
+    page = guarded_browser.open_clean(site.url + "?test", viewport=PHONE, has_touch=True, is_mobile=True)
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_a_tap_selects_and_confirm_places(browse: GuardedBrowser, phone: Page) -> None:

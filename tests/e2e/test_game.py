@@ -56,11 +56,7 @@ def scenario(*players: dict[str, Any], **extra: Any) -> dict[str, Any]:
 @pytest.fixture(scope="session")
 def shared_game_page(guarded_browser: GuardedBrowser, site: LocalSite) -> Page:
     """The app with test hooks, loaded once for the session."""
-    checkpoint = guarded_browser.checkpoint()
-    context = guarded_browser.new_context(accept_downloads=True, viewport={"width": 1280, "height": 900})
-    page = guarded_browser.open(site.url + "?test", context)
-    guarded_browser.assert_clean_since(checkpoint)
-    return page
+    return guarded_browser.open_clean(site.url + "?test", accept_downloads=True, viewport={"width": 1280, "height": 900})
 
 
 @pytest.fixture

@@ -44,12 +44,9 @@ def en(key: str, names: tuple[str, ...] = NAMES, **params: Any) -> str:
 @pytest.fixture(scope="module")
 def shared_ux_page(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Page]:
     """The app with test hooks at 1280x800, loaded once for these tests."""
-    checkpoint = guarded_browser.checkpoint()
-    context = guarded_browser.new_context(viewport=WIDE)
-    page = guarded_browser.open(site.url + "?test", context)
-    guarded_browser.assert_clean_since(checkpoint)
+    page = guarded_browser.open_clean(site.url + "?test", viewport=WIDE)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture
