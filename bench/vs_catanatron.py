@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/vs_catanatron.py --games 200 --seed 1
+    python bench/vs_catanatron.py --games 200 --seed 1 [--baseline OTHER_TREE]
 
 On first use it creates two benchmark-only virtual environments (git-ignored; see
 ``bench/catanatron_venv.py``): ``bench/.venv-catanatron`` with ``catanatron==3.2.1`` from
@@ -21,7 +21,9 @@ the subprocesses) is pinned to one core.
   1000 turns (``catanatron.game.TURNS_LIMIT``; a turn there is one player's turn,
   including the 6 turn advances of the setup snake).
 * Ours: ``catan_core.simulate.simulate(games, seed, players=4, max_turns=1000)``
-  (a turn is one player's regular turn; the setup rounds are not counted).
+  (a turn is one player's regular turn; the setup rounds are not counted), in a
+  subprocess like theirs; ``--baseline`` adds the engine of another checkout (an earlier
+  commit, for before/after figures in one run).
 
 Only game play is timed, in CPU seconds of the process that plays (interpreter start-up
 and imports are not). It prints, for each engine, games, CPU seconds, games per
@@ -39,9 +41,9 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from catanatron_venv import PYPI, ROOT, VENDORED, CatanatronVenv
@@ -69,6 +71,8 @@ print(json.dumps({"games": games, "seconds": seconds, "turns": turns,
 """
 OUR_TURNS_LIMIT = 1000
 """Our engine's turn cap here (Catanatron's ``TURNS_LIMIT``)."""
+BASELINE = "baseline"
+"""The name ``--baseline``'s engine is printed under."""
 
 
 def run_catanatron(venv: CatanatronVenv, games: int, seed: int) -> dict[str, Any]:
@@ -80,14 +84,27 @@ def run_catanatron(venv: CatanatronVenv, games: int, seed: int) -> dict[str, Any
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def run_ours(games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` random games in catan_core; its figures."""
-    from catan_core.simulate import simulate
+OURS_SNIPPET = """
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from catan_core.simulate import simulate
+games, seed, limit = int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+start = time.process_time()
+report = simulate(games, seed, players=4, max_turns=limit)
+print(json.dumps({"games": report.games, "seconds": time.process_time() - start, "turns": report.turns,
+                  "actions": report.actions, "capped": sum(w < 0 for w in report.winners), "turns_limit": limit}))
+"""
+"""Our random games in a fresh interpreter, from the code tree named first (this one, or
+``--baseline``'s), timed like Catanatron's."""
 
-    start = time.process_time()
-    report = simulate(games, seed, players=4, max_turns=OUR_TURNS_LIMIT)
-    return {"games": report.games, "seconds": time.process_time() - start, "turns": report.turns,
-            "actions": report.actions, "capped": sum(w < 0 for w in report.winners), "turns_limit": OUR_TURNS_LIMIT}
+
+def run_ours(tree: Path, games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` random games in the catan_core of ``tree``; its figures."""
+    out = subprocess.run(
+        [sys.executable, "-c", OURS_SNIPPET, str(tree), str(games), str(seed), str(OUR_TURNS_LIMIT)],
+        check=True, capture_output=True, text=True, cwd=tree,
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def add(total: dict[str, Any], part: dict[str, Any]) -> None:
@@ -114,6 +131,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4, help="chunks per engine, interleaved")
     parser.add_argument("--cpu", type=int, default=0, help="core to pin to; -1 for no pinning")
     parser.add_argument("--only-catanatron", action="store_true", help="skip our engine")
+    parser.add_argument("--baseline", type=Path, help="another code tree whose engine plays too (before/after)")
     args = parser.parse_args()
 
     sys.path.insert(0, str(ROOT))
@@ -127,7 +145,9 @@ def main() -> None:
         (venv.label, partial(run_catanatron, venv)) for venv in venvs
     ]
     if not args.only_catanatron:
-        engines.append(("catan_core", run_ours))
+        engines.append(("catan_core", partial(run_ours, ROOT)))
+        if args.baseline:
+            engines.append((BASELINE, partial(run_ours, args.baseline.resolve())))
     totals: dict[str, dict[str, Any]] = {name: {} for name, _ in engines}
     rounds = max(1, min(args.rounds, args.games))
     chunks = [args.games // rounds + (i < args.games % rounds) for i in range(rounds)]
@@ -142,8 +162,12 @@ def main() -> None:
         print(line(name, totals[name]))
     if "catan_core" in totals:
         ours = speed(totals["catan_core"])
-        print("ratios ours/theirs, games per CPU-second: " + ", ".join(
-            f"ours/{venv.version} {ours / speed(totals[venv.label]):.2f}x" for venv in venvs))
+        for name in ("catan_core", BASELINE):
+            if name in totals:
+                print(f"ratios {name}/theirs, games per CPU-second: " + ", ".join(
+                    f"{venv.version} {speed(totals[name]) / speed(totals[venv.label]):.2f}x" for venv in venvs))
+        if BASELINE in totals:
+            print(f"catan_core/{BASELINE}: {ours / speed(totals[BASELINE]):.2f}x")
 
 
 if __name__ == "__main__":
