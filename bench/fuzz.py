@@ -7,7 +7,9 @@ Run from the repository root (one process; it uses one core):
 It runs, round after round until the time is up:
 
 * every boundary property of ``tests/test_boundaries.py`` (saves, scenarios, action texts
-  and values, the JSON reader; generators and checks in ``tests/boundaries.py``) through
+  and values, the JSON reader; generators and checks in ``tests/boundaries.py``), of
+  ``tests/test_web_boundaries.py`` (the stored settings, saves index and its entries, the
+  example's address and fragment) and of ``tests/test_peer.py`` (messages from peers) through
   hypothesis, with fresh random examples each round and hypothesis's shrinking on a failure;
 * long random games mixing legal, illegal and malformed actions (a third of the inputs are
   not listed legal actions), each input applied only when legal or else refused with the
@@ -29,12 +31,14 @@ import traceback
 from typing import Any
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-sys.path[:0] = [ROOT, os.path.join(ROOT, "tests")]
+sys.path[:0] = [ROOT, os.path.join(ROOT, "web"), os.path.join(ROOT, "tests")]
 
 from hypothesis import HealthCheck, Phase, given, settings  # noqa: E402
 
 import boundaries as B  # noqa: E402
-import test_boundaries  # noqa: E402,F401  (registers the properties in B.PROPERTIES)
+import test_boundaries  # noqa: E402,F401  (these three register their properties in B.PROPERTIES)
+import test_peer  # noqa: E402,F401
+import test_web_boundaries  # noqa: E402,F401
 from catan_core import saves  # noqa: E402
 from catan_core.errors import CatanError  # noqa: E402
 from catan_core.rng import Rng  # noqa: E402

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 from catan_core import saves
 from catan_core.actions import Action
@@ -32,6 +33,8 @@ from catan_web.peer.protocol import (
     Refused, Update, Welcome, decode_from_guest, decode_from_host, encode, frames,
 )
 from catan_web.peer.referee import Handled, HostReferee
+
+import boundaries as B
 
 OFFER_EVERY = 8
 """In the main phase, one action in this many (on average) is a domestic offer."""
@@ -214,6 +217,28 @@ def test_malformed_guest_messages_are_refused(name: str, text: Any, key: str) ->
     with pytest.raises(PeerError) as info:
         decode_from_guest(text)
     assert info.value.key == key
+
+
+PEER_TEXTS = (
+    encode(Hello(GID, 2, "A" * 22)), encode(Act(7, "1 offer brick>ore to all")), encode(Ping(3)),
+    encode(Welcome(GID, 1)), encode(Refused("rule.distance", {"node": 12}, "0 settlement 12")), encode(Paused(True)),
+)
+"""Messages of most kinds, as a peer sends them: the starting points for mutated ones."""
+
+
+@B.boundary_property(
+    80, st.one_of(st.sampled_from(PEER_TEXTS).flatmap(B.mutated_text), B.json_like_texts(), st.text(max_size=300)),
+)
+def test_any_text_from_a_peer_is_a_message_that_reads_back_or_is_refused(text: str) -> None:
+    """Whatever arrives on a data channel, either side reads it as a message of its peer that
+    encodes back to the same message, or refuses it with a :class:`PeerError`."""
+    for decode in (decode_from_guest, decode_from_host):
+        try:
+            message = decode(text)
+        except PeerError as error:
+            B.refusal(error, PeerError)
+            continue
+        assert decode(encode(message)) == message
 
 
 def test_frames_rejoin_and_bound_the_message() -> None:

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import json
 import math
-from datetime import timedelta
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catan_core.i18n import LANGUAGES
@@ -31,11 +29,12 @@ from catan_web.store import (
     PutAside, SaveMeta, SaveStore, open_storage, put_aside,
 )
 
+import boundaries as B
+
 SCENARIOS = Path(__file__).resolve().parents[1] / "web" / "scenarios"
-BOUNDARY = settings(
-    max_examples=60, deadline=timedelta(seconds=2), derandomize=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+EXAMPLES = 60
+"""Examples per property in CI (``bench/fuzz.py`` runs them for as long as asked)."""
+prop = B.boundary_property
 GAMES = {GAME_PREFIX + "g1": '{"a save": 1}', GAME_PREFIX + "g2": "not even JSON"}
 """Stored games that every damaged item must leave byte-identical."""
 INDEX = [
@@ -123,8 +122,7 @@ def assert_put_aside_cleanly(storage: MemoryStorage, key: str, text: str, aside:
 # --- the settings ------------------------------------------------------------------------------
 
 
-@BOUNDARY
-@given(texts_around('{"lang": "de", "speed": "fast"}', "lang", "speed"))
+@prop(EXAMPLES, texts_around('{"lang": "de", "speed": "fast"}', "lang", "speed"))
 def test_any_settings_text_is_read_soundly_or_put_aside(text: str) -> None:
     storage = storage_with(SETTINGS_KEY, text)
     store = SettingsStore(storage)
@@ -184,8 +182,7 @@ def sound(meta: SaveMeta) -> bool:
     )
 
 
-@BOUNDARY
-@given(texts_around(json.dumps(INDEX), "id", "name", "saved", "players", "turn", "winner"))
+@prop(EXAMPLES, texts_around(json.dumps(INDEX), "id", "name", "saved", "players", "turn", "winner"))
 def test_any_index_text_lists_every_game_soundly_and_touches_no_game(text: str) -> None:
     storage = storage_with(INDEX_KEY, text)
     store = SaveStore(storage)
@@ -197,8 +194,7 @@ def test_any_index_text_lists_every_game_soundly_and_touches_no_game(text: str) 
     assert again.repair() == [] and sorted(meta.id for meta in again.list()) == ["g1", "g2"]
 
 
-@BOUNDARY
-@given(st.one_of(json_values, st.sampled_from(INDEX).flatmap(
+@prop(EXAMPLES, st.one_of(json_values, st.sampled_from(INDEX).flatmap(
     lambda entry: st.sampled_from(sorted(entry)).flatmap(lambda name: json_values.map(lambda v: swap(entry, name, v))))))
 def test_an_index_entry_is_read_soundly_or_refused(data: Any) -> None:
     meta = SaveMeta.from_json(data)
@@ -274,8 +270,7 @@ def sound_params(search: str, fragment: str) -> None:
     assert params.scenario is None or params.scenario.strip() == params.scenario != ""
 
 
-@BOUNDARY
-@given(st.text(max_size=300), st.text(max_size=300))
+@prop(EXAMPLES, st.text(max_size=300), st.text(max_size=300))
 def test_any_address_reads_as_sound_parameters(search: str, fragment: str) -> None:
     sound_params(search, fragment)
     sound_params("?mark=" + search + "&lang=" + fragment + "&mode=" + search + "&caption=" + fragment, "#" + fragment)
@@ -306,8 +301,7 @@ def scenario_texts() -> st.SearchStrategy[str]:
     )
 
 
-@BOUNDARY
-@given(scenario_texts(), st.sampled_from(LANGUAGES))
+@prop(EXAMPLES, scenario_texts(), st.sampled_from(LANGUAGES))
 def test_any_fragment_shows_a_position_or_says_why_not(text: str, lang: str) -> None:
     assert read_params("?mode=try", "#" + quote(text, safe="")).fragment == text
     try:
