@@ -683,6 +683,10 @@ HEARTBEAT = """() => {
 }"""
 
 
+MAX_GAP_MS = 300
+"""Longest the page's thread may stay busy while a computer player thinks."""
+
+
 def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) -> None:
     """A strong computer player (default budget, 1 s a decision) plays a rich turn at
     instant pace. A 10 ms JavaScript timer measures the longest time the page's thread was
@@ -713,8 +717,10 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) ->
         beat = game.evaluate("() => { clearInterval(window.beatTimer); return window.beat; }")
         thought = (beat["last"] - beat["start"]) / 1000
         played = [a for a in loads(json.dumps(saved(game))).history if a.player == 1]
-        assert len(played) >= 4 and thought > 1.5, (played, thought)  # it built and searched
-        assert beat["gap"] < 300, f"the page was unresponsive for {beat['gap']:.0f} ms"
+        # it built and searched for well over the longest gap allowed below (how long depends
+        # on the machine: about 1.5 s here), so that gap shows the search was sliced
+        assert len(played) >= 4 and thought > 2 * MAX_GAP_MS / 1000, (played, thought)
+        assert beat["gap"] < MAX_GAP_MS, f"the page was unresponsive for {beat['gap']:.0f} ms"
     finally:
         game.evaluate("() => clearInterval(window.beatTimer)")
         game.select_option("#speed", "normal")
