@@ -104,6 +104,11 @@ def depth(value: Any) -> int:
     return deepest
 
 
+VERSION_SHOWN = 10**6
+"""A file's version is named in its refusal only when it is a whole number below this in size
+(anything else in that field is refused as an invalid field, without echoing it)."""
+
+
 def is_int(value: Any, lo: int, hi: int) -> bool:
     """Whether ``value`` is an int (not a bool) with ``lo <= value < hi``."""
     return type(value) is int and lo <= value < hi

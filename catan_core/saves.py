@@ -31,7 +31,7 @@ from .board import Board
 from .errors import CatanError, FormatError
 from .events import Event
 from .game import Game
-from .jsonread import Obj, is_int, parse
+from .jsonread import VERSION_SHOWN, Obj, is_int, parse
 from .scenarios import load_scenario
 from .state import Options, State, seats_from_json
 
@@ -78,7 +78,9 @@ def load(data: Any, verify_history: bool = True) -> Game:
     save = Obj(data, "save")
     version = save.get("version", None)
     if not is_int(version, VERSION, VERSION + 1):
-        raise FormatError("format.version", version=str(version)[:20])
+        if not is_int(version, -VERSION_SHOWN, VERSION_SHOWN):  # no version number: not echoed
+            raise FormatError("format.field", field="version")
+        raise FormatError("format.version", version=str(version))
     save.only(_KEYS)
     options = Options.from_json(save.get("options"))
     seats = seats_from_json(save.get("seats"), options.players)

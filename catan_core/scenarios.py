@@ -22,7 +22,7 @@ from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
 from .errors import FormatError
 from .events import Event
 from .game import Game
-from .jsonread import Obj, is_int, parse
+from .jsonread import VERSION_SHOWN, Obj, is_int, parse
 from .names import DEV_CARDS, KNIGHT, RESOURCES
 from .rng import Rng
 from .state import (
@@ -81,7 +81,9 @@ def load_scenario(data: Any) -> Game:
     top = Obj(data, "scenario")
     version = top.get("version", SCENARIO_VERSION)
     if not is_int(version, SCENARIO_VERSION, SCENARIO_VERSION + 1):
-        raise FormatError("format.version", version=str(version)[:20])
+        if not is_int(version, -VERSION_SHOWN, VERSION_SHOWN):  # no version number: not echoed
+            raise FormatError("format.field", field="version")
+        raise FormatError("format.version", version=str(version))
     top.only(_TOP_KEYS)
     top.str("title", max_len=MAX_TITLE, default="")
     players = top.get("players")

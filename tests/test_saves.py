@@ -132,7 +132,8 @@ def test_refuses_unknown_version(save_data):
     data = dict(save_data, version=2)
     error = refused(data, "format.version")
     assert error.params == {"version": "2"}
-    refused(dict(save_data, version=None), "format.version")
+    for odd in (None, True, "1", {}, "{player}", 10**9):  # not a version number: not echoed
+        assert refused(dict(save_data, version=odd), "format.field").params == {"field": "version"}
 
 
 def test_refuses_what_is_not_a_save(save_data):
@@ -350,6 +351,7 @@ def test_scenario_refuses_unknown_keys_and_bad_headers():
     scenario_refused(base(format="catan-save"), "format.not_a_scenario")
     scenario_refused([], "format.not_a_scenario")
     scenario_refused(base(version=2), "format.version")
+    scenario_refused(base(version={}), "format.field")  # a fragment's odd version is not echoed back
     scenario_refused(base(players=[{}]), "format.option_players")
     scenario_refused(base(players=[{}] * 5), "format.option_players")
     scenario_refused(base(players="two"), "format.option_players")
