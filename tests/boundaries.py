@@ -397,6 +397,8 @@ def apply_edits(data: Any, changes: list[Edit]) -> Any:
             node = parent[key]
         except (KeyError, IndexError, TypeError):
             continue
+        if type(parent) not in (dict, list):  # an earlier edit made a text of what held the path
+            continue
         if op in ("replace", "near"):
             parent[key] = copy.deepcopy(value)
         elif op == "delete":
