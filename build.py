@@ -10,7 +10,8 @@
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
     catan.zip     the Python code the pages import (catan_core, web/catan_web), unpacked by
                   PyScript into Python's working directory, with its bytecode compiled by the
-                  pinned Pyodide itself (run in Node), so the pages do not compile it at start-up
+                  pinned Pyodide itself (run in Node), so the pages do not compile it at start-up;
+                  also the bytecode of PyScript's own Python package (see zip_python)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, pyscript.json, style.css, ...)
     sw.js         generated cache-first service worker listing every other file in dist/
@@ -84,29 +85,56 @@ pyodide.FS.mkdir("/src");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: process.argv[1] }, "/src");
 const ok = pyodide.runPython(`
 import compileall, py_compile
-compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.${process.argv[2]})
 `);
 if (!ok) { console.error("compileall failed"); process.exit(1); }
 """
 """Node script compiling every module under the folder it is given, with the Pyodide the pages
-run, into ``__pycache__/*.cpython-3NN.pyc`` files that never look at their source again
-("unchecked hash"): an import in the page then reads bytecode instead of compiling (the game
-page's imports take about a quarter of the time; see README, "Start-up")."""
+run, into ``__pycache__/*.cpython-3NN.pyc`` files, hash-based with the invalidation mode it is
+given (PEP 552): an import in the page then reads bytecode instead of compiling (the game page's
+imports take about a quarter of the time; see README, "Start-up")."""
+PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
+"""PyScript's own Python package, as the texts PyScript writes into the working directory at
+every start (a JavaScript module: a tree of folder and file names)."""
+READ_PYSCRIPT_PACKAGE = """
+const { default: tree } = await import(process.argv[1]);
+const files = {};
+const walk = (base, node) => {
+  for (const [name, value] of Object.entries(node)) {
+    if (typeof value === "string") files[base + name] = value; else walk(base + name + "/", value);
+  }
+};
+walk("", tree);
+console.log(JSON.stringify(files));
+"""
 
 
-def compile_bytecode(folder: Path) -> None:
+def compile_bytecode(folder: Path, mode: str = "UNCHECKED_HASH") -> None:
     """Compile the modules under ``folder`` in place with the pinned Pyodide (see
-    :data:`COMPILE_SCRIPT`); needs Node, which ``npm`` already needs."""
+    :data:`COMPILE_SCRIPT`); ``mode`` names a ``py_compile.PycInvalidationMode``. Needs Node,
+    which ``npm`` already needs."""
     script = COMPILE_SCRIPT.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
-    subprocess.run(["node", "--input-type=module", "-e", script, str(folder)], check=True, capture_output=True)
+    subprocess.run(["node", "--input-type=module", "-e", script, str(folder), mode], check=True, capture_output=True)
+
+
+def pyscript_package() -> dict[str, str]:
+    """The files of PyScript's ``pyscript`` package (path -> text) as PyScript writes them."""
+    found = subprocess.run(["node", "--input-type=module", "-e", READ_PYSCRIPT_PACKAGE, PYSCRIPT_PACKAGE.as_uri()],
+                           check=True, capture_output=True, text=True)
+    files: dict[str, str] = json.loads(found.stdout)
+    return files
 
 
 def zip_python(sources: tuple[Path, ...], dest: Path) -> None:
     """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
-    relative to its parent folder) with their bytecode (:func:`compile_bytecode`) reproducibly:
-    sorted names, fixed timestamps."""
+    relative to its parent folder) with their bytecode (:func:`compile_bytecode`, never checked
+    against the source), plus the bytecode alone of PyScript's own package
+    (:func:`pyscript_package`): PyScript writes that package's sources at every start and then
+    imports it, and with this bytecode beside them (checked against them by hash, so a PyScript
+    that wrote other texts would just compile them) nothing is compiled. Reproducible: sorted
+    names, fixed timestamps."""
     with tempfile.TemporaryDirectory() as tmp:
-        staged = Path(tmp)
+        staged, pyscript = Path(tmp) / "staged", Path(tmp) / "pyscript"
         for src in sources:
             for path in [src] if src.is_file() else src.rglob("*"):
                 if path.is_file() and path.suffix in PACKAGE_SUFFIXES and "__pycache__" not in path.parts:
@@ -114,9 +142,15 @@ def zip_python(sources: tuple[Path, ...], dest: Path) -> None:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(path, target)
         compile_bytecode(staged)
+        for name, text in pyscript_package().items():
+            (pyscript / name).parent.mkdir(parents=True, exist_ok=True)
+            (pyscript / name).write_text(text, encoding="utf-8")
+        compile_bytecode(pyscript, "CHECKED_HASH")
+        files = [(p, p.relative_to(staged)) for p in staged.rglob("*") if p.is_file()]
+        files += [(p, p.relative_to(pyscript)) for p in pyscript.rglob("*.pyc")]
         with zipfile.ZipFile(dest, "w") as archive:
-            for path in sorted(p for p in staged.rglob("*") if p.is_file()):
-                info = zipfile.ZipInfo(path.relative_to(staged).as_posix(), ZIP_TIME)
+            for path, name in sorted(files, key=lambda item: item[1].as_posix()):
+                info = zipfile.ZipInfo(name.as_posix(), ZIP_TIME)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 info.external_attr = 0o644 << 16
                 archive.writestr(info, path.read_bytes(), compresslevel=9)

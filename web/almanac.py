@@ -1,6 +1,6 @@
 """The rules almanac page (almanac.html), run by PyScript: see :mod:`catan_web.almanac_page`.
 
-catan_core and catan_web are importable because almanac.json unpacks catan.zip (built by
+catan_core and catan_web are importable because pyscript.json unpacks catan.zip (built by
 build.py) into the working directory.
 """
 

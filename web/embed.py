@@ -1,6 +1,6 @@
 """The embeddable example board (embed.html), run by PyScript: see :mod:`catan_web.embed_page`.
 
-catan_core and catan_web are importable because embed.json unpacks catan.zip (built by
+catan_core and catan_web are importable because pyscript.json unpacks catan.zip (built by
 build.py) into the working directory.
 """
 

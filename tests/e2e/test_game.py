@@ -724,3 +724,12 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) ->
     finally:
         game.evaluate("() => clearInterval(window.beatTimer)")
         game.select_option("#speed", "normal")
+
+
+def test_the_page_imports_bytecode_without_compiling(game: Page) -> None:
+    """Every module the game page has imported by now (this runs after the games above), its
+    own and PyScript's ``pyscript`` package, had bytecode from catan.zip that the interpreter
+    accepts: for PyScript's, matching the sources PyScript wrote at start-up."""
+    modules = json.loads(game.evaluate("catan_test.compiled_at_start()"))
+    assert {"pyscript", "pyscript.display", "catan_web.app", "catan_core.state"} <= set(modules["checked"])
+    assert modules["compiled"] == []

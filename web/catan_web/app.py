@@ -20,7 +20,9 @@ person's action that may be taken back they wait at least
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import sys
 import time
 from functools import partial
 from typing import Any, Awaitable, Callable
@@ -1031,6 +1033,7 @@ class App:
         api.queue_dice = self.keep(lambda a, b: self.test_dice.append((int(a), int(b))))
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
+        api.compiled_at_start = self.keep(test_compiled_at_start)
         self.net.expose_test_api(api)
         window.catan_test = api
 
@@ -1071,6 +1074,35 @@ class App:
         from catan_core.saves import dumps
 
         return dumps(self.session.game) if self.session is not None else ""
+
+
+def test_compiled_at_start() -> str:
+    """JSON: the imported modules of the game and of PyScript's ``pyscript`` package
+    (``checked``), and those among them whose bytecode in catan.zip would not be used, so that
+    their import compiled (``compiled``) (test hook)."""
+    import importlib.util
+
+    checked, compiled = [], []
+    for name, module in sorted(sys.modules.items()):
+        source = getattr(module, "__file__", None)
+        if name.split(".")[0] not in ("catan_core", "catan_web", "pyscript") or not source:
+            continue
+        checked.append(name)
+        try:
+            with open(importlib.util.cache_from_source(source), "rb") as file:
+                header = file.read(16)
+            with open(source, "rb") as file:
+                text = file.read()
+        except OSError:
+            compiled.append(name)
+            continue
+        flags = int.from_bytes(header[4:8], "little")
+        checked_hash, unchecked_hash = 0b11, 0b01  # PEP 552 flags
+        fits = header[:4] == importlib.util.MAGIC_NUMBER and (
+            flags == unchecked_hash or (flags == checked_hash and header[8:16] == importlib.util.source_hash(text)))
+        if not fits:
+            compiled.append(name)
+    return json.dumps({"checked": checked, "compiled": compiled})
 
 
 def shown_text(ident: str, fallback: str) -> str:
