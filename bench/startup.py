@@ -4,10 +4,12 @@ Run from the repository root:
 
     python bench/startup.py [--reps 5] [--before OTHER/dist]
 
-It builds the site into a temporary directory, adds two bare pages next to the app there
-(``_bare_pyodide.html``: ``loadPyodide()`` from ./pyodide/pyodide.mjs; ``_bare_pyscript.html``:
-PyScript with the same local interpreter and an empty script), serves it on 127.0.0.1 and drives
-headless Chromium (/usr/bin/chromium). Every page marks itself ready with
+It builds the site into a temporary directory, adds three bare pages next to the app there
+(``_bare_pyodide.html``: ``loadPyodide()`` from Pyodide's files as npm ships them, copied to
+./_npm_pyodide/; ``_bare_build.html``: the same from the build's ./pyodide/, whose standard
+library carries bytecode (see build.py); ``_bare_pyscript.html``: PyScript with the build's
+interpreter and an empty script), serves it on 127.0.0.1 and drives headless Chromium
+(/usr/bin/chromium). Every page marks itself ready with
 ``<html data-ready="1">``; the time measured is from the start of navigation to that moment,
 as the page's own clock sees it (``performance.now()`` in a MutationObserver).
 
@@ -42,7 +44,7 @@ import build  # noqa: E402
 BARE_PYODIDE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
-  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  import { loadPyodide } from "./__FOLDER__/pyodide.mjs";
   const pyodide = await loadPyodide();
   pyodide.runPython("import sys");
   document.documentElement.setAttribute("data-ready", "1");
@@ -56,7 +58,11 @@ from pyscript import document
 document.documentElement.setAttribute("data-ready", "1")
 </script>
 """
-PAGES = {"app": "", "bare Pyodide": "_bare_pyodide.html", "bare PyScript": "_bare_pyscript.html"}
+NPM_PYODIDE = "_npm_pyodide"
+"""Where the bare Pyodide page's interpreter files are: node_modules/pyodide's, as npm ships them."""
+PAGES = {"app": "", "bare Pyodide": "_bare_pyodide.html", "bare, build's": "_bare_build.html",
+         "bare PyScript": "_bare_pyscript.html"}
+BARES = ("bare Pyodide", "bare, build's", "bare PyScript")
 BEFORE = "before/"
 """Where ``--before``'s site is served, as the page "app before"."""
 # Records when data-ready appears, on the clock that starts with the navigation.
@@ -92,7 +98,11 @@ def prepare_site(tmp: Path, before: Path | None = None) -> Path:
     dist = build.build(tmp / "dist")
     if before is not None:
         shutil.copytree(before, dist / BEFORE)
-    (dist / "_bare_pyodide.html").write_text(BARE_PYODIDE, encoding="utf-8")
+    (dist / NPM_PYODIDE).mkdir()
+    for name in build.PYODIDE_FILES:
+        shutil.copyfile(build.NODE_MODULES / "pyodide" / name, dist / NPM_PYODIDE / name)
+    (dist / "_bare_pyodide.html").write_text(BARE_PYODIDE.replace("__FOLDER__", NPM_PYODIDE), encoding="utf-8")
+    (dist / "_bare_build.html").write_text(BARE_PYODIDE.replace("__FOLDER__", "pyodide"), encoding="utf-8")
     (dist / "_bare_pyscript.html").write_text(BARE_PYSCRIPT, encoding="utf-8")
     (dist / "_bare_pyscript.json").write_text('{"interpreter": "./pyodide/pyodide.mjs"}\n', encoding="utf-8")
     return dist
@@ -154,12 +164,12 @@ def main() -> None:
     medians = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
                for name, runs in results.items()}
     print(f"Navigation to data-ready, median of {args.reps} (headless Chromium, fresh profile each, 127.0.0.1)")
-    print(f"{'page':<14}{'cold ms':>9}{'warm ms':>9}{'bytes until ready':>19}{'bytes incl. SW':>16}")
+    print(f"{'page':<15}{'cold ms':>9}{'warm ms':>9}{'bytes until ready':>19}{'bytes incl. SW':>16}")
     for name, runs in results.items():
         _, _, bytes_ready, bytes_all = runs[0]
-        print(f"{name:<14}{medians[name][0]:>9.0f}{medians[name][1]:>9.0f}{bytes_ready:>19,}{bytes_all:>16,}")
+        print(f"{name:<15}{medians[name][0]:>9.0f}{medians[name][1]:>9.0f}{bytes_ready:>19,}{bytes_all:>16,}")
     for app in (name for name in pages if name.startswith("app")):
-        for bare in ("bare Pyodide", "bare PyScript"):
+        for bare in BARES:
             cold, warm = (medians[app][i] / medians[bare][i] for i in (0, 1))
             print(f"{app} / {bare}: cold {cold:.2f}x, warm {warm:.2f}x")
     for name, runs in results.items():

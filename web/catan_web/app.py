@@ -1077,14 +1077,22 @@ class App:
 
 
 def test_compiled_at_start() -> str:
-    """JSON: the imported modules of the game and of PyScript's ``pyscript`` package
-    (``checked``), and those among them whose bytecode in catan.zip would not be used, so that
-    their import compiled (``compiled``) (test hook)."""
+    """JSON: the imported modules of the game, of PyScript's ``pyscript`` package and of
+    Python's standard library (``checked``), and those among them whose import compiled their
+    source because no bytecode shipped with them or it did not fit (``compiled``) (test hook)."""
     import importlib.util
 
+    stdlib = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
     checked, compiled = [], []
     for name, module in sorted(sys.modules.items()):
-        source = getattr(module, "__file__", None)
+        source = getattr(module, "__file__", None) or ""
+        if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
+            continue  # built into the interpreter
+        if source.startswith(stdlib):  # zipimport: the bytecode is used when it is the file
+            checked.append(name)
+            if not source.endswith(".pyc"):
+                compiled.append(name)
+            continue
         if name.split(".")[0] not in ("catan_core", "catan_web", "pyscript") or not source:
             continue
         checked.append(name)
