@@ -128,3 +128,23 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
             assert cached in names, source
             header = archive.read(cached)[:8]
             assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, source
+
+
+def test_the_standard_library_bytecode_covers_every_import_of_the_pages_code() -> None:
+    """What build.py compiles of the standard library starts from every import statement in
+    the pages' code, at any depth, plus what PyScript's start-up uses; relative imports are ours."""
+    texts = ["import html.entities, json as j\nfrom . import board\n", "def f():\n    from importlib import util\n"]
+    names = build.stdlib_imports(texts)
+    assert {"html.entities", "json", "importlib", *build.STDLIB_START_UP} == set(names)
+    assert names == sorted(names)
+
+
+def test_the_standard_library_zip_keeps_every_source_and_adds_bytecode(dist_dir: Path) -> None:
+    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.STDLIB_ZIP) as npm, zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as ours:
+        original, shipped = npm.namelist(), ours.namelist()
+        assert shipped[: len(original)] == original
+        added = shipped[len(original):]
+        assert {"asyncio/__init__.pyc", "json/__init__.pyc", "html/entities.pyc", "dataclasses.pyc"} <= set(added)
+        assert all(name.endswith(".pyc") and name[:-1] in original for name in added)
+        for name in added:
+            assert int.from_bytes(ours.read(name)[4:8], "little") == UNCHECKED_HASH, name
