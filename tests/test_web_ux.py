@@ -21,7 +21,7 @@ from catan_core.saves import dumps, loads  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_core.stats import compute  # noqa: E402
 from catan_web import panels, statistics  # noqa: E402
-from catan_web.offers import OFFER_MODES  # noqa: E402
+from catan_web.offers import OFFER_MODES, page_decline  # noqa: E402
 from catan_web.rematch import rematch  # noqa: E402
 from catan_web.session import NewGame, SeatChoice, Session  # noqa: E402
 from catan_web.settings import SPEEDS, TAKE_BACK_WINDOW, Settings, SettingsStore, pause  # noqa: E402
@@ -230,3 +230,21 @@ def test_a_rematch_keeps_seats_and_options_and_saves_as_a_new_game(board: str) -
         assert (again.board == game.board) is same
         assert dumps(loads(dumps(again))) == dumps(again)
     assert json.loads(dumps(rematch(game, False, 77)))["options"]["board"] == "random"
+
+
+def test_never_declines_the_offers_of_computer_players_not_of_people_on_other_devices() -> None:
+    """"Offers from computer players: never" on the host's page, whose person plays seat 0: a
+    person playing seat 1 on another device (not one of this page's people) gets an answer."""
+    def offered_by(offerer: int) -> Any:
+        kinds = ["human", "human", "standard"]
+        players = [{"settlements": [12], "roads": [11], "hand": {"wool": 1}, "kind": kinds[0]},
+                   {"settlements": [9], "roads": [8], "hand": {"ore": 1}, "kind": kinds[1]},
+                   {"settlements": [22], "roads": [24], "hand": {"ore": 1}, "kind": kinds[2]}]
+        game = load_scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": offerer,
+                              "players": players})
+        game.apply(f"{offerer} offer ore>wool to 0")
+        return game
+
+    assert page_decline(offered_by(1), humans=(0,), mode="never") is None
+    declined = page_decline(offered_by(2), humans=(0,), mode="never")
+    assert declined is not None and declined.seat == 0 and declined.by_setting

@@ -90,7 +90,7 @@ def page_decline(game: "Game", humans: Sequence[int], mode: str) -> Declined | N
         return None
     if not can_accept(game, seat):
         return Declined(seat, game.snapshot().state, by_setting=False)
-    if mode == "never" and trade.offerer not in humans:
+    if mode == "never" and game.seats[trade.offerer].kind != "human":  # not a person elsewhere either
         return Declined(seat, game.snapshot().state, by_setting=True)
     return None
 
