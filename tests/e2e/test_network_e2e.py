@@ -3,8 +3,9 @@ guests' pages, each in its own browser context (its own storage), connected over
 channels with the codes carried through the pages' own fields, exactly as people copy them.
 
 The tests share the three pages and run in order: friends join a new game and play its
-set-up and a few turns; a scenario brings a discard and a robbery on a guest and a domestic
-trade with a counter-offer; a guest sends forged, garbled and oversized messages (refused,
+set-up and a few turns; a scenario brings a discard and a robbery on a guest, a domestic
+trade with a counter-offer and an offer the guest lacks the cards for (its page declines it at
+once, as the host's page does for its own people); a guest sends forged, garbled and oversized messages (refused,
 the game unchanged); a guest reloads and rejoins its seat; the host reloads and re-invites
 the same seats; a game with a computer player is played to its winner screen; the servers'
 settings. Every message a guest received is checked to hold no other seat's hand, and every
@@ -236,6 +237,15 @@ def test_a_discard_a_robbery_and_a_trade_with_a_counter_offer(table: Table, brow
     game = step(host, table.guests, lambda: host.click(f"#confirm-{BEN}"))
     assert list(game.players[BEN].hand) == [0, 0, 0, 2, 3] == hand(ben)
     assert list(game.players[HOST].hand)[3:] == [1, 3] and hand(host) == list(game.players[HOST].hand)
+
+    host.click("#offer-want-brick-plus")  # Ana offers Ben an ore for a brick, which he lacks:
+    host.click("#offer-give-ore-plus")  # his page declines at once, nobody clicks there
+    host.select_option("#offer-target", str(BEN))
+    before = len(game.log)
+    step(host, table.guests, lambda: host.click("#offer-send"))
+    game = wait_until(host, lambda game: [(e.kind, e.player) for e in game.log[before:before + 2]] == [("offer", HOST), ("decline", BEN)])
+    wait_synced(host, table.guests)
+    assert "You lack 1 brick" in ben.inner_text("#log-lines")
     table.collect()
 
 

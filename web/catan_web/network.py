@@ -516,6 +516,8 @@ class Guest:
 
             sent_at = own[0]
             window.requestAnimationFrame(create_once(lambda: self.latencies.append((now_seconds() - sent_at) * 1000)))
+        if self.sent is None and (decline := s.due_decline()) is not None:
+            self.send(decline)  # an offer its person cannot accept: answered at once, as on the host's page
 
     def refused(self, refused: Refused) -> None:
         """The host refused the last message: before joining, the seat (the invitation is no

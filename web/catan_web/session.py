@@ -273,9 +273,11 @@ class Session:
 
     def decline_for_people(self) -> list[Event]:
         """Decline, as the page does for a person, each offer waiting for a person's answer
-        that they are not asked about (:func:`catan_web.offers.page_decline`); the events."""
+        that they are not asked about (:func:`catan_web.offers.page_decline`); the events.
+        Only on the page holding the game: a guest's page sends its decline to the host
+        (:meth:`due_decline`)."""
         events: list[Event] = []
-        while (declined := page_decline(self.game, self.humans, self.offers)) is not None:
+        while self.holds_game and (declined := page_decline(self.game, self.humans, self.offers)) is not None:
             self.declined[len(self.game.log)] = declined
             events += self.game.apply(Action(declined.seat, A.DECLINE))
         return events
@@ -327,6 +329,24 @@ class Session:
         """The person at this device did ``action``: clear their choices in progress (after
         a maritime trade the same resources stay chosen, ready for another one)."""
         self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
+
+    def due_decline(self) -> Action | None:
+        """On a guest's page: the decline its person owes now, as :meth:`decline_for_people`
+        makes it on the host's (None: nothing to decline); remembered for the log's line.
+
+        >>> from catan_core.scenarios import load_scenario
+        >>> game = load_scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 1,
+        ...     "players": [{"settlements": [12], "roads": [11]}, {"settlements": [9], "roads": [8], "hand": {"ore": 1}}]})
+        >>> _ = game.apply("1 offer ore>wool to 0")
+        >>> guest = Session(game); guest.holds_game = False; guest.set_remote([1])
+        >>> guest.decline_for_people(), guest.due_decline()
+        ([], Action(player=0, kind='decline', value=None))
+        """
+        declined = None if self.holds_game else page_decline(self.game, self.humans, self.offers)
+        if declined is None:
+            return None
+        self.declined[len(self.game.log)] = declined
+        return Action(declined.seat, A.DECLINE)
 
     def follow(self, game: Game, events: Sequence[Event]) -> None:
         """Show ``game`` after moves made elsewhere, which did ``events``: a guest's move on
