@@ -210,11 +210,11 @@ def python_sources(sources: tuple[Path, ...]) -> list[Path]:
 def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: Path) -> None:
     """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
     relative to its parent folder) with their bytecode (:func:`compile_bytecode`, never checked
-    against the source), plus the bytecode alone of PyScript's own package
-    (``pyscript_files``, see :func:`pyscript_package`): PyScript writes that package's sources at every start and then
-    imports it, and with this bytecode beside them (checked against them by hash, so a PyScript
-    that wrote other texts would just compile them) nothing is compiled. Reproducible: sorted
-    names, fixed timestamps."""
+    against the source), plus the bytecode alone of PyScript's own package (``pyscript_files``,
+    see :func:`pyscript_package`): PyScript writes that package's sources at every start and
+    then imports it, and with this bytecode beside them (checked against them by hash, so a
+    PyScript that wrote other texts would just compile them) nothing is compiled.
+    Reproducible: sorted names, fixed timestamps."""
     with tempfile.TemporaryDirectory() as tmp:
         staged, pyscript = Path(tmp) / "staged", Path(tmp) / "pyscript"
         for src in sources:
