@@ -152,6 +152,15 @@ def test_marks_with_glyphs_stand_beside_names_in_scores_log_and_trades() -> None
     assert panels.log_panel(s.text, lines).count('class="mark"') == 0  # no marks given, none drawn
 
 
+def test_the_log_scrolls_by_keyboard_too() -> None:
+    """The log scrolls once long (axe: scrollable-region-focusable): it takes the focus, named
+    by its heading."""
+    s = session_of(seat(0, "Ana", ANA), seat(1, "Ben", BEN), phase="main", current=0)
+    log = panels.log_panel(s.text, [f"line {i}" for i in range(panels.LOG_LINES)])
+    assert re.search(r'<ol [^>]*id="log-lines"[^>]*tabindex="0"[^>]*aria-labelledby="log-title"', log)
+    assert 'id="log-title"' in log
+
+
 # --- the loading message -----------------------------------------------------------------------------------
 
 

@@ -541,7 +541,9 @@ def log_panel(text: Text, lines: Sequence[str], marks: Sequence[str] = ()) -> st
     tail = list(lines[-LOG_LINES:])
     beside = list(marks[-LOG_LINES:]) if len(marks) == len(lines) else [""] * len(tail)
     items = "".join(el("li", sign + esc(line)) for sign, line in zip(reversed(beside), reversed(tail)))
-    return section(text("ui.log.title"), el("ol", items, class_="log", id="log-lines", reversed=True), ident="log")
+    # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard
+    return section(text("ui.log.title"), el("ol", items, class_="log", id="log-lines", reversed=True, tabindex="0",
+                                            aria_labelledby="log-title"), ident="log")
 
 
 # --- the board's tools: zoom, and the selection of a tapped spot -----------------------------------
