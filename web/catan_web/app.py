@@ -393,6 +393,9 @@ class App:
             return False
         if not s.holds_game:  # a guest's page: the host applies it
             return self.net.send(action)
+        if self.net.halted:
+            self.notify(partial(s.text, "net.paused_here"), "info")
+            return False
         s.play(action)
         self.clear_notice()
         self.tell_declines()
@@ -409,7 +412,7 @@ class App:
     def schedule_bots(self) -> None:
         """Start the computer players' task when one of them must act."""
         s = self.session
-        if s is not None and s.bot_to_act and not self.bots_running:
+        if s is not None and s.bot_to_act and not self.bots_running and not self.net.halted:
             self.bots_running = True
             asyncio.ensure_future(self.run_bots(self.generation))
 
@@ -823,6 +826,9 @@ class App:
             return
         if not s.may_take_back:
             self.notify(partial(s.text, "ui.undo.none"), "info")
+            return
+        if self.net.halted:
+            self.notify(partial(s.text, "net.paused_here"), "info")
             return
         s.undo()
         self.generation += 1  # a computer player's move being thought out is dropped
