@@ -109,6 +109,25 @@ VERSION_SHOWN = 10**6
 (anything else in that field is refused as an invalid field, without echoing it)."""
 
 
+def check_version(version: Any, supported: int) -> None:
+    """Refuse a file whose ``version`` field is not ``supported``: naming a version number it
+    does not know, or as an invalid field when that is no version number at all (not echoed).
+
+    >>> def key(version):
+    ...     try:
+    ...         check_version(version, 1)
+    ...     except FormatError as error:
+    ...         return error.key, error.params
+    >>> key(1), key(2), key({})
+    (None, ('format.version', {'version': '2'}), ('format.field', {'field': 'version'}))
+    """
+    if is_int(version, supported, supported + 1):
+        return
+    if not is_int(version, -VERSION_SHOWN, VERSION_SHOWN):
+        raise FormatError("format.field", field="version")
+    raise FormatError("format.version", version=str(version))
+
+
 def is_int(value: Any, lo: int, hi: int) -> bool:
     """Whether ``value`` is an int (not a bool) with ``lo <= value < hi``."""
     return type(value) is int and lo <= value < hi

@@ -31,7 +31,7 @@ from .board import Board
 from .errors import CatanError, FormatError
 from .events import Event
 from .game import Game
-from .jsonread import VERSION_SHOWN, Obj, is_int, parse
+from .jsonread import Obj, check_version, parse
 from .scenarios import load_scenario
 from .state import Options, State, seats_from_json
 
@@ -77,10 +77,7 @@ def load(data: Any, verify_history: bool = True) -> Game:
         raise FormatError("format.not_a_save")
     save = Obj(data, "save")
     version = save.get("version", None)
-    if not is_int(version, VERSION, VERSION + 1):
-        if not is_int(version, -VERSION_SHOWN, VERSION_SHOWN):  # no version number: not echoed
-            raise FormatError("format.field", field="version")
-        raise FormatError("format.version", version=str(version))
+    check_version(version, VERSION)
     save.only(_KEYS)
     options = Options.from_json(save.get("options"))
     seats = seats_from_json(save.get("seats"), options.players)

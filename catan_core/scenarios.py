@@ -22,7 +22,7 @@ from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
 from .errors import FormatError
 from .events import Event
 from .game import Game
-from .jsonread import VERSION_SHOWN, Obj, is_int, parse
+from .jsonread import Obj, check_version, is_int, parse
 from .names import DEV_CARDS, KNIGHT, RESOURCES
 from .rng import Rng
 from .state import (
@@ -80,10 +80,7 @@ def load_scenario(data: Any) -> Game:
         raise FormatError("format.not_a_scenario")
     top = Obj(data, "scenario")
     version = top.get("version", SCENARIO_VERSION)
-    if not is_int(version, SCENARIO_VERSION, SCENARIO_VERSION + 1):
-        if not is_int(version, -VERSION_SHOWN, VERSION_SHOWN):  # no version number: not echoed
-            raise FormatError("format.field", field="version")
-        raise FormatError("format.version", version=str(version))
+    check_version(version, SCENARIO_VERSION)
     top.only(_TOP_KEYS)
     top.str("title", max_len=MAX_TITLE, default="")
     players = top.get("players")
