@@ -415,3 +415,41 @@ def test_the_year_of_plenty_chooser_asks_for_what_is_missing() -> None:
     s.play_card("year_of_plenty")  # the button again closes the chooser
     assert s.draft.mode is None
     assert s.play_card("knight") == Action(0, "knight")
+
+
+def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path) -> None:
+    """catan_web.bytecode, which the game page's e2e test reads: a module counts as compiled
+    unless its shipped bytecode is for this interpreter and unchecked or matching its source."""
+    import importlib.util
+    import py_compile
+    import types
+
+    from catan_web.bytecode import compiled_at_start
+
+    def module(name: str, mode: py_compile.PycInvalidationMode | None, edit: str = "") -> types.ModuleType:
+        """A module whose source is compiled in ``mode`` (None: not at all), then ``edit`` added."""
+        path = tmp_path / f"{name.replace('.', '_')}.py"
+        path.write_text("x = 1\n", encoding="utf-8")
+        if mode is not None:
+            py_compile.compile(str(path), importlib.util.cache_from_source(str(path)), invalidation_mode=mode)
+        path.write_text("x = 1\n" + edit, encoding="utf-8")
+        made = types.ModuleType(name)
+        made.__file__ = str(path)
+        return made
+
+    modes = py_compile.PycInvalidationMode
+    frozen = types.ModuleType("_frozen")
+    frozen.__spec__ = importlib.util.spec_from_loader("_frozen", None, origin="frozen")  # type: ignore[assignment]
+    in_zip, from_source = types.ModuleType("json"), types.ModuleType("html")
+    in_zip.__file__, from_source.__file__ = "/lib/std.zip/json/__init__.pyc", "/lib/std.zip/html/__init__.py"
+    modules = {
+        "catan_core.a": module("catan_core.a", modes.UNCHECKED_HASH, edit="# edited\n"),  # never checked
+        "catan_core.b": module("catan_core.b", modes.CHECKED_HASH),
+        "pyscript": module("pyscript", modes.CHECKED_HASH, edit="# other text\n"),  # stale: compiled
+        "catan_web.c": module("catan_web.c", None),  # no bytecode
+        "catan_web.d": module("catan_web.d", modes.TIMESTAMP),  # not what build.py ships
+        "json": in_zip, "html": from_source, "_frozen": frozen, "elsewhere": module("elsewhere", None),
+    }
+    report = compiled_at_start(modules, "/lib/std.zip")
+    assert report == {"checked": ["catan_core.a", "catan_core.b", "catan_web.c", "catan_web.d", "html", "json", "pyscript"],
+                      "compiled": ["catan_web.c", "catan_web.d", "html", "pyscript"]}

@@ -1083,40 +1083,11 @@ class App:
 
 
 def test_compiled_at_start() -> str:
-    """JSON: the imported modules of the game, of PyScript's ``pyscript`` package and of
-    Python's standard library (``checked``), and those among them whose import compiled their
-    source because no bytecode shipped with them or it did not fit (``compiled``) (test hook)."""
-    import importlib.util
+    """JSON: :func:`catan_web.bytecode.compiled_at_start` of the page's modules (test hook)."""
+    from .bytecode import compiled_at_start
 
-    stdlib = next(entry for entry in sys.path if entry.endswith(".zip")) + "/"
-    checked, compiled = [], []
-    for name, module in sorted(sys.modules.items()):
-        source = getattr(module, "__file__", None) or ""
-        if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
-            continue  # built into the interpreter
-        if source.startswith(stdlib):  # zipimport: the bytecode is used when it is the file
-            checked.append(name)
-            if not source.endswith(".pyc"):
-                compiled.append(name)
-            continue
-        if name.split(".")[0] not in ("catan_core", "catan_web", "pyscript") or not source:
-            continue
-        checked.append(name)
-        try:
-            with open(importlib.util.cache_from_source(source), "rb") as file:
-                header = file.read(16)
-            with open(source, "rb") as file:
-                text = file.read()
-        except OSError:
-            compiled.append(name)
-            continue
-        flags = int.from_bytes(header[4:8], "little")
-        checked_hash, unchecked_hash = 0b11, 0b01  # PEP 552 flags
-        fits = header[:4] == importlib.util.MAGIC_NUMBER and (
-            flags == unchecked_hash or (flags == checked_hash and header[8:16] == importlib.util.source_hash(text)))
-        if not fits:
-            compiled.append(name)
-    return json.dumps({"checked": checked, "compiled": compiled})
+    stdlib_zip = next(entry for entry in sys.path if entry.endswith(".zip"))
+    return json.dumps(compiled_at_start(sys.modules, stdlib_zip))
 
 
 def shown_text(ident: str, fallback: str) -> str:
