@@ -82,21 +82,25 @@ def ensure_node_modules() -> None:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
 
 
-COMPILE_SCRIPT = """
+IN_PYODIDE = """
 import { loadPyodide } from "__PYODIDE__";
+const [folder, code, args] = process.argv.slice(1);
 const pyodide = await loadPyodide();
-pyodide.FS.mkdir("/src");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: process.argv[1] }, "/src");
-const ok = pyodide.runPython(`
-import compileall, py_compile
-compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.${process.argv[2]})
-`);
-if (!ok) { console.error("compileall failed"); process.exit(1); }
+pyodide.FS.mkdir("/mnt");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/mnt");
+pyodide.globals.set("args", pyodide.toPy(JSON.parse(args)));
+pyodide.runPython(code);
 """
-"""Node script compiling every module under the folder it is given, with the Pyodide the pages
-run, into ``__pycache__/*.cpython-3NN.pyc`` files, hash-based with the invalidation mode it is
-given (PEP 552): an import in the page then reads bytecode instead of compiling (the game page's
-imports take about a quarter of the time; see README, "Start-up")."""
+"""Node script running Python code with the pinned Pyodide (the pages' interpreter), a folder
+mounted at ``/mnt`` and ``args`` (from JSON) among its globals: see :func:`in_pyodide`."""
+COMPILE = """
+import compileall, py_compile
+if not compileall.compile_dir("/mnt", quiet=1, invalidation_mode=py_compile.PycInvalidationMode[args]):
+    raise SystemExit("compileall failed")
+"""
+"""Compile every module under ``/mnt`` into ``__pycache__/*.cpython-3NN.pyc`` files, hash-based
+with the invalidation mode ``args`` names (PEP 552): an import in the page then reads bytecode
+instead of compiling (see README, "Start-up")."""
 PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's own Python package, as the texts PyScript writes into the working directory at
 every start (a JavaScript module: a tree of folder and file names)."""
@@ -113,12 +117,18 @@ console.log(JSON.stringify(files));
 """
 
 
+def in_pyodide(code: str, folder: Path, args: object) -> None:
+    """Run the Python ``code`` in the pinned Pyodide under Node (:data:`IN_PYODIDE`), with
+    ``folder`` at ``/mnt`` and ``args`` (JSON-able) as a global. Needs Node, which npm needs."""
+    script = IN_PYODIDE.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
+    subprocess.run(["node", "--input-type=module", "-e", script, str(folder), code, json.dumps(args)],
+                   check=True, capture_output=True)
+
+
 def compile_bytecode(folder: Path, mode: str = "UNCHECKED_HASH") -> None:
-    """Compile the modules under ``folder`` in place with the pinned Pyodide (see
-    :data:`COMPILE_SCRIPT`); ``mode`` names a ``py_compile.PycInvalidationMode``. Needs Node,
-    which ``npm`` already needs."""
-    script = COMPILE_SCRIPT.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
-    subprocess.run(["node", "--input-type=module", "-e", script, str(folder), mode], check=True, capture_output=True)
+    """Compile the modules under ``folder`` in place with the pinned Pyodide (:data:`COMPILE`);
+    ``mode`` names a ``py_compile.PycInvalidationMode``."""
+    in_pyodide(COMPILE, folder, mode)
 
 
 def pyscript_package() -> dict[str, str]:
@@ -129,15 +139,9 @@ def pyscript_package() -> dict[str, str]:
     return files
 
 
-STDLIB_SCRIPT = """
-import { loadPyodide } from "__PYODIDE__";
-const pyodide = await loadPyodide();
-pyodide.FS.mkdir("/out");
-pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: process.argv[1] }, "/out");
-pyodide.globals.set("wanted", JSON.parse(process.argv[2]));
-pyodide.runPython(`
+COMPILE_STDLIB = """
 import importlib, os, py_compile, sys, zipfile
-for name in wanted:
+for name in args:
     try:
         importlib.import_module(name)
     except Exception:
@@ -151,14 +155,12 @@ with zipfile.ZipFile(stdlib) as archive:
             os.makedirs("/tmp/src/" + os.path.dirname(member), exist_ok=True)
             with open("/tmp/src/" + member, "wb") as file:
                 file.write(archive.read(member))
-            py_compile.compile("/tmp/src/" + member, "/out/" + member + "c", dfile=source, doraise=True,
+            py_compile.compile("/tmp/src/" + member, "/mnt/" + member + "c", dfile=source, doraise=True,
                                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
-`);
 """
-"""Node script: with the pinned Pyodide, import the modules named in the JSON list it is given,
-then compile every module of Python's standard library that is loaded by then (what Pyodide's
-own start-up imports, and what those imports pull in) into ``<module>.pyc`` files under the
-folder it is given, never checked against their sources."""
+"""Import the modules ``args`` names, then compile every module of Python's standard library
+loaded by then (what Pyodide's own start-up imports, and what those imports pull in) into
+``<module>.pyc`` files under ``/mnt``, never checked against their sources."""
 STDLIB_START_UP = ("pathlib", "shutil", "zipfile")
 """Standard modules the pages' start-up imports outside our code and PyScript's package:
 PyScript writes its package's files with pathlib and unpacks catan.zip with shutil and zipfile."""
@@ -179,17 +181,15 @@ def stdlib_imports(texts: list[str]) -> list[str]:
 
 def compiled_stdlib(dest: Path, texts: list[str]) -> None:
     """Write Pyodide's standard library zip to ``dest`` with bytecode beside the source of every
-    module that Pyodide's start-up or the Python sources ``texts`` import (:data:`STDLIB_SCRIPT`).
+    module that Pyodide's start-up or the Python sources ``texts`` import (:data:`COMPILE_STDLIB`).
 
     Pyodide's npm package ships the standard library as sources only, so every start compiled
     about 150 modules (about a second in the page, most of a bare Pyodide page's start-up).
     zipimport prefers ``<module>.pyc`` to ``<module>.py``; the other modules stay sources only,
     so the download grows by the bytecode the pages use and no more. Reproducible: the original
     members in their order, then the bytecode in sorted order, with fixed timestamps."""
-    script = STDLIB_SCRIPT.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
     with tempfile.TemporaryDirectory() as tmp:
-        subprocess.run(["node", "--input-type=module", "-e", script, tmp, json.dumps(stdlib_imports(texts))],
-                       check=True, capture_output=True)
+        in_pyodide(COMPILE_STDLIB, Path(tmp), stdlib_imports(texts))
         compiled = sorted(p for p in Path(tmp).rglob("*.pyc"))
         with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB_ZIP) as original, zipfile.ZipFile(dest, "w") as archive:
             for info in original.infolist():
