@@ -364,10 +364,15 @@ class App:
 
     # --- the game's course ---------------------------------------------------------------------------
 
-    def open_session(self, session: Session) -> None:
-        """Show ``session`` and let computer players act if it is their move."""
+    def stop_bots(self) -> None:
+        """Drop the computer players' task (a move being thought out is not played); the next
+        :meth:`schedule_bots` starts a new one."""
         self.generation += 1
         self.bots_running = False
+
+    def open_session(self, session: Session) -> None:
+        """Show ``session`` and let computer players act if it is their move."""
+        self.stop_bots()
         session.text.lang = self.lang
         session.offers = self.offers
         session.decline_for_people()
@@ -393,14 +398,19 @@ class App:
             return False
         if not s.holds_game:  # a guest's page: the host applies it
             return self.net.send(action)
-        if self.net.halted:
-            self.notify(partial(s.text, "net.paused_here"), "info")
+        if self.refused_while_paused(s):
             return False
         s.play(action)
         self.clear_notice()
         self.tell_declines()
         self.after_action()
         return True
+
+    def refused_while_paused(self, s: Session) -> bool:
+        """Whether the host paused this network game, saying so (nobody moves until it resumes)."""
+        if self.net.halted:
+            self.notify(partial(s.text, "net.paused_here"), "info")
+        return self.net.halted
 
     def after_action(self) -> None:
         """Save, bring guests up to date, draw, and hand over to computer players when it is their move."""
@@ -768,8 +778,7 @@ class App:
     def cmd_home(self, arg: str | None) -> None:
         """Back to the home screen (the game is saved; a network game is left)."""
         self.net.leave()
-        self.generation += 1
-        self.bots_running = False
+        self.stop_bots()
         self.session = None
         self.overlay_shown = ""
         self.confirm_delete = ""
@@ -827,12 +836,10 @@ class App:
         if not s.may_take_back:
             self.notify(partial(s.text, "ui.undo.none"), "info")
             return
-        if self.net.halted:
-            self.notify(partial(s.text, "net.paused_here"), "info")
+        if self.refused_while_paused(s):
             return
         s.undo()
-        self.generation += 1  # a computer player's move being thought out is dropped
-        self.bots_running = False
+        self.stop_bots()
         self.log_key = ()
         self.notify(partial(s.text, "ui.undo.done"), "info")
         self.after_action()

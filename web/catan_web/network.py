@@ -260,8 +260,7 @@ class Host:
         computer players wait) or resume it."""
         self.send(self.referee.pause(paused))
         if paused:
-            self.net.app.generation += 1  # a computer player's move being thought out is dropped
-            self.net.app.bots_running = False
+            self.net.app.stop_bots()
         self.net.app.after_action()
 
     # --- invitations ------------------------------------------------------------------------------
