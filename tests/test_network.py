@@ -238,19 +238,6 @@ def test_the_host_card_offers_what_each_seat_allows() -> None:
         assert 'id="net-seat-2"' not in html  # a computer's seat is nobody's to invite
 
 
-def test_the_host_may_pause_the_game_once_a_friend_has_joined() -> None:
-    s = host_session()
-    seats = [NP.SeatStatus(0, NP.HERE)]
-    for status in (NP.HERE, NP.INVITED, NP.CONNECTING, NP.AWAY):
-        assert 'id="net-pause"' not in NP.host_card(s, [*seats, NP.SeatStatus(1, status)], None, NP.Servers()), status
-    running = NP.host_card(s, [*seats, NP.SeatStatus(1, NP.CONNECTED)], None, NP.Servers())
-    assert re.search(r'<button[^>]*id="net-pause"[^>]*data-cmd="net_pause"[^>]*data-arg="1"', running)
-    assert ">Pause the game<" in running and 'id="net-paused"' not in running
-    paused = NP.host_card(s, [*seats, NP.SeatStatus(1, NP.AWAY)], None, NP.Servers(), paused=True)
-    assert 'data-arg="0"' in paused and ">Resume the game<" in paused  # the label says what a click does
-    assert 'id="net-paused" role="status"' in paused  # read out: nobody moves until it resumes
-
-
 def test_the_invitation_box_shows_the_link_its_qr_code_and_the_answer_field() -> None:
     s = host_session()
     link = "http://127.0.0.1:8000/#join=" + "A" * 300

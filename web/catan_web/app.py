@@ -398,19 +398,11 @@ class App:
             return False
         if not s.holds_game:  # a guest's page: the host applies it
             return self.net.send(action)
-        if self.refused_while_paused(s):
-            return False
         s.play(action)
         self.clear_notice()
         self.tell_declines()
         self.after_action()
         return True
-
-    def refused_while_paused(self, s: Session) -> bool:
-        """Whether the host paused this network game, saying so (nobody moves until it resumes)."""
-        if self.net.halted:
-            self.notify(partial(s.text, "net.paused_here"), "info")
-        return self.net.halted
 
     def after_action(self) -> None:
         """Save, bring guests up to date, draw, and hand over to computer players when it is their move."""
@@ -422,7 +414,7 @@ class App:
     def schedule_bots(self) -> None:
         """Start the computer players' task when one of them must act."""
         s = self.session
-        if s is not None and s.bot_to_act and not self.bots_running and not self.net.halted:
+        if s is not None and s.bot_to_act and not self.bots_running:
             self.bots_running = True
             asyncio.ensure_future(self.run_bots(self.generation))
 
@@ -835,8 +827,6 @@ class App:
             return
         if not s.may_take_back:
             self.notify(partial(s.text, "ui.undo.none"), "info")
-            return
-        if self.refused_while_paused(s):
             return
         s.undo()
         self.stop_bots()

@@ -253,15 +253,7 @@ class Host:
 
     def card(self) -> str:
         """The host's card."""
-        return panels.host_card(self.session, self.statuses(), self.invite, self.net.servers(), self.referee.paused)
-
-    def pause(self, paused: bool) -> None:
-        """Pause the game for everyone (guests' moves are refused, and this page's people and
-        computer players wait) or resume it."""
-        self.send(self.referee.pause(paused))
-        if paused:
-            self.net.app.stop_bots()
-        self.net.app.after_action()
+        return panels.host_card(self.session, self.statuses(), self.invite, self.net.servers())
 
     # --- invitations ------------------------------------------------------------------------------
 
@@ -832,16 +824,6 @@ class Network:
         field = document.getElementById("answer-code")
         if self.host is not None and not is_none(field):
             asyncio.ensure_future(self.app.guarded(self.host.connect(str(field.value))))
-
-    def cmd_net_pause(self, arg: str | None) -> None:
-        """Pause the game for everyone (``1``) or resume it (``0``)."""
-        if self.host is not None and arg in ("0", "1"):
-            self.host.pause(arg == "1")
-
-    @property
-    def halted(self) -> bool:
-        """Whether the host paused the game on screen (nobody may move until it resumes)."""
-        return self.host is not None and self.app.session is self.host.session and self.host.referee.paused
 
     def cmd_net_play_here(self, arg: str | None) -> None:
         """Take a guest's seat back for this device."""

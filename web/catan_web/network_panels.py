@@ -172,19 +172,11 @@ def invite_box(session: "Session", invite: Invite) -> str:
     return el("div", body, class_="net-invite", id="net-invite", role="group", aria_labelledby="net-invite-title")
 
 
-def host_card(session: "Session", seats: Sequence[SeatStatus], invite: Invite | None, servers: Servers,
-              paused: bool = False) -> str:
-    """The host's card of people's seats: where each is played, invitations, pausing the game
-    (once a friend has joined), the servers."""
+def host_card(session: "Session", seats: Sequence[SeatStatus], invite: Invite | None, servers: Servers) -> str:
+    """The host's card of people's seats: where each is played, invitations, the servers."""
     text = session.text
     body = el("p", esc(text("net.intro")), class_="small muted")
     body += el("ul", "".join(seat_line(session, status) for status in seats), class_="net-seats")
-    if paused or any(status.status == CONNECTED for status in seats):
-        label = text("net.resume") if paused else text("net.pause")
-        body += el("div", button(text, esc(label), "net_pause", 0 if paused else 1, ident="net-pause",
-                                 cls="primary" if paused else "quiet"), class_="row")
-        if paused:
-            body += el("p", esc(text("net.paused_here")), id="net-paused", role="status")
     if invite is not None:
         body += invite_box(session, invite)
     body += servers_panel(text, servers)
