@@ -223,9 +223,9 @@ def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: 
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
         compile_bytecode(staged)
-        for name, text in pyscript_files.items():
-            (pyscript / name).parent.mkdir(parents=True, exist_ok=True)
-            (pyscript / name).write_text(text, encoding="utf-8")
+        for file_name, text in pyscript_files.items():
+            (pyscript / file_name).parent.mkdir(parents=True, exist_ok=True)
+            (pyscript / file_name).write_text(text, encoding="utf-8")
         compile_bytecode(pyscript, "CHECKED_HASH")
         files = [(p, p.relative_to(staged)) for p in staged.rglob("*") if p.is_file()]
         files += [(p, p.relative_to(pyscript)) for p in pyscript.rglob("*.pyc")]
