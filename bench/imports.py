@@ -26,6 +26,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -68,8 +69,6 @@ SKIP = ("catan_core.__main__",)
 
 def our_modules(zip_path: Path) -> list[str]:
     """Every module of catan_core and catan_web in the built catan.zip, sorted."""
-    import zipfile
-
     with zipfile.ZipFile(zip_path) as archive:
         names = [n[:-3].replace("/", ".") for n in archive.namelist()
                  if n.endswith(".py") and n.split("/")[0] in ("catan_core", "catan_web")]
