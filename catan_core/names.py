@@ -26,3 +26,7 @@ DEV_CARDS: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_
 
 MAX_SEATS = 4
 """Most players a game seats (seats are numbered 0 to ``MAX_SEATS - 1``; -1 names nobody)."""
+MAX_NAME = 40
+"""Longest seat name (characters)."""
+SEAT_KINDS: tuple[str, ...] = ("human", "beginner", "standard", "strong", "random")
+"""Who may play a seat: a person, or a computer player of a level (see :mod:`catan_core.bots`)."""

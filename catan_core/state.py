@@ -43,7 +43,7 @@ from .board import (
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
 from .longest_road import longest_road, trail_from_end
-from .names import KNIGHT, MAX_SEATS, VICTORY_POINT
+from .names import KNIGHT, MAX_NAME, MAX_SEATS, SEAT_KINDS, VICTORY_POINT
 from .palette import PALETTE
 from .rng import Rng
 
@@ -57,8 +57,6 @@ SETTLEMENTS, CITIES, ROADS = 5, 4, 15
 """Pieces each player owns."""
 LONGEST_ROAD_MIN, LARGEST_ARMY_MIN = 5, 3
 """Road segments and Knights needed for the special cards."""
-MAX_NAME = 40
-"""Longest seat name (characters)."""
 
 # --- phases ------------------------------------------------------------------------------
 
@@ -75,10 +73,6 @@ PHASES: tuple[str, ...] = (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, RO
 SETUP_PHASES = frozenset({SETUP_SETTLEMENT, SETUP_ROAD})
 
 # --- options and seats ----------------------------------------------------------------------
-
-SEAT_KINDS: tuple[str, ...] = ("human", "beginner", "standard", "strong", "random")
-"""Who may play a seat: a person, or a computer player of a level (see :mod:`catan_core.bots`)."""
-
 
 @dataclass(frozen=True)
 class Options:

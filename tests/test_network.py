@@ -28,7 +28,8 @@ from catan_web.peer.codes import (  # noqa: E402
     Answer, Invitation, compact_sdp, decode_invitation, encode_answer, encode_invitation, invitation_link,
 )
 from catan_web.peer.ice import MAX_ICE_URL_CHARS, MAX_ICE_URLS, IceServers, check_url  # noqa: E402
-from catan_web.peer.protocol import Budget, PeerError, Refused  # noqa: E402
+from catan_web.peer.errors import PeerError  # noqa: E402
+from catan_web.peer.protocol import Budget, Refused  # noqa: E402
 from catan_web.peer.referee import HostReferee  # noqa: E402
 from catan_web.peer.saved import SEATS_PREFIX, TICKET_KEY, SeatSecrets, Ticket, Tickets  # noqa: E402
 from catan_web.session import Session  # noqa: E402

@@ -27,9 +27,10 @@ from catan_web.peer.codes import (
     Answer, Invitation, check_sdp, code_of, compact_sdp, decode_answer, decode_invitation, encode_answer,
     encode_invitation, expand_sdp, invitation_link,
 )
+from catan_web.peer.errors import PeerError
 from catan_web.peer.guest import GuestState
 from catan_web.peer.protocol import (
-    FRAME_CHARS, MAX_GUEST_MESSAGE_CHARS, Act, Closed, Hello, Outgoing, Paused, PeerError, Ping, Pong, Reassembler,
+    FRAME_CHARS, MAX_GUEST_MESSAGE_CHARS, Act, Closed, Hello, Outgoing, Paused, Ping, Pong, Reassembler,
     Refused, Update, Welcome, decode_from_guest, decode_from_host, encode, frames,
 )
 from catan_web.peer.referee import Handled, HostReferee

@@ -4,7 +4,9 @@ hot-seat privacy, click meaning, button reasons, panels and their message keys."
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -18,8 +20,9 @@ from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import catalog, translate  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
-from catan_web import panels  # noqa: E402
-from catan_web.session import NewGame, Session  # noqa: E402
+from catan_web import controls, panels  # noqa: E402
+from catan_web.newgame import NewGame  # noqa: E402
+from catan_web.session import Session  # noqa: E402
 from catan_web.settings import Settings, SettingsStore  # noqa: E402
 from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402
 from catan_web.text import Text  # noqa: E402
@@ -171,8 +174,8 @@ def test_disabled_buttons_link_their_reason_to_the_almanac_entry() -> None:
         assert f'<span id="build-city-why" data-entry="costs">{reason}</span> {link}' in city.group()
     # a page's own reason (no rule of the game) has no link
     s.text.lang = "en"
-    assert panels.button(s.text, "Go", "go", ident="go", reason=s.text("ui.reason.no_spot")).count("<a ") == 0
-    assert "<a " not in panels.button(s.text, "Go", "go", ident="go")
+    assert controls.button(s.text, "Go", "go", ident="go", reason=s.text("ui.reason.no_spot")).count("<a ") == 0
+    assert "<a " not in controls.button(s.text, "Go", "go", ident="go")
 
 
 def test_new_game_form_uses_the_engine_checks() -> None:
@@ -453,3 +456,45 @@ def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path
     report = compiled_at_start(modules, "/lib/std.zip")
     assert report == {"checked": ["catan_core.a", "catan_core.b", "catan_web.c", "catan_web.d", "html", "json", "pyscript"],
                       "compiled": ["catan_web.c", "catan_web.d", "html", "pyscript"]}
+
+
+HOME_PAGE_IMPORTS = r"""
+import asyncio, json, sys, types
+from importlib.util import _LazyModule
+
+# The page's browser module, as far as importing the game page's code needs it (nothing runs).
+pyscript = types.ModuleType("pyscript")
+pyscript.document = pyscript.window = object()
+ffi = types.ModuleType("pyscript.ffi")
+ffi.create_proxy = ffi.is_none = ffi.to_js = lambda *args, **kwargs: None
+pyscript.ffi = ffi
+sys.modules.update({"pyscript": pyscript, "pyscript.ffi": ffi})
+
+def ours():
+    return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}
+
+from catan_web import app
+at_start = ours()
+app_ = app.App.__new__(app.App)
+asyncio.run(app_.load_game_modules())
+print(json.dumps({"at_start": at_start, "after": ours(), "turn_panel": callable(app.panels.turn_panel)}))
+"""
+ENGINE_AND_GAME_SCREEN = (
+    "catan_core.actions", "catan_core.board", "catan_core.game", "catan_core.saves", "catan_core.state",
+    "catan_core.svg", "catan_core.views", "catan_web.guide", "catan_web.navigate", "catan_web.network",
+    "catan_web.panels", "catan_web.peer.protocol", "catan_web.session", "catan_web.targets",
+)
+
+
+def test_the_home_screen_starts_without_the_engine_and_loads_it_after() -> None:
+    """The game page's code imports neither the engine nor the game screen's modules: its first
+    screen is drawn without them (they are the larger part of the page's Python), and
+    ``App.load_game_modules`` loads them all afterwards."""
+    done = subprocess.run([sys.executable, "-c", HOME_PAGE_IMPORTS], capture_output=True, text=True, check=True,
+                          cwd=ROOT, env={"PYTHONPATH": os.pathsep.join((str(ROOT), str(ROOT / "web")))})
+    found = json.loads(done.stdout)
+    loaded_at_start = {name for name, loaded in found["at_start"].items() if loaded}
+    assert {"catan_web.app", "catan_web.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
+    assert loaded_at_start.isdisjoint(ENGINE_AND_GAME_SCREEN), sorted(loaded_at_start & set(ENGINE_AND_GAME_SCREEN))
+    assert all(found["after"].get(name) for name in ENGINE_AND_GAME_SCREEN), found["after"]
+    assert found["turn_panel"]

@@ -20,11 +20,12 @@ from catan_core.i18n import translate  # noqa: E402
 from catan_core.saves import dumps, loads  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_core.stats import compute  # noqa: E402
-from catan_web import panels, statistics  # noqa: E402
-from catan_web.offers import OFFER_MODES, page_decline  # noqa: E402
+from catan_web import home, panels, statistics  # noqa: E402
+from catan_web.offers import page_decline  # noqa: E402
 from catan_web.rematch import rematch  # noqa: E402
-from catan_web.session import NewGame, SeatChoice, Session  # noqa: E402
-from catan_web.settings import SPEEDS, TAKE_BACK_WINDOW, Settings, SettingsStore, pause  # noqa: E402
+from catan_web.newgame import NewGame, SeatChoice  # noqa: E402
+from catan_web.session import Session  # noqa: E402
+from catan_web.settings import OFFER_MODES, SPEEDS, TAKE_BACK_WINDOW, Settings, SettingsStore, pause  # noqa: E402
 from catan_web.store import MemoryStorage, SaveMeta, SaveStore  # noqa: E402
 from catan_web.text import Text  # noqa: E402
 
@@ -145,7 +146,7 @@ def test_in_hot_seat_the_last_person_takes_back_from_the_cover_and_nobody_else_c
 def test_new_game_form_take_backs_default_follows_the_seats() -> None:
     form = NewGame.default(Text(), "1")
     assert form.allows_take_backs()  # one person against computer players
-    html = panels.new_game_form(Text(), form)
+    html = home.new_game_form(Text(), form)
     box = re.search(r'<input[^>]*id="take-backs"[^>]*>', html)
     assert box is not None and " checked" in box.group(0)
     assert 'id="seat-kind-1" data-change="form"' in html  # a change redraws the option's default

@@ -2,8 +2,9 @@
 
 catan_core and the page's own package catan_web (see its docstring) are importable because
 pyscript.json unpacks catan.zip (built by build.py) into the working directory. ``start()`` draws the first screen and sets ``<html data-ready="1">`` as its last step.
-Only what the first screen needs is imported here: the board drawing, saves and computer
-players are imported when first used.
+Only what the first screen (the home screen) needs is imported here; the engine and the game
+screen's modules load right after it is drawn (``catan_web.app.GAME_MODULES``), the computer
+players and the statistics when first used.
 """
 
 from catan_web.app import start

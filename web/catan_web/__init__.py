@@ -7,16 +7,22 @@ rule lives here.
 Pure-Python modules (testable in CPython):
 
 * :mod:`catan_web.markup` -- escaping and a tiny element builder for HTML strings;
+* :mod:`catan_web.controls` -- the controls every screen shares: buttons with the reason a
+  disabled one gives, sections, the notice bar, the language menu;
 * :mod:`catan_web.text` -- the current language and message look-ups (``ui.*`` keys);
 * :mod:`catan_web.store` -- saved games on a key-value storage (localStorage), and putting
   damaged stored texts aside;
 * :mod:`catan_web.settings` -- the settings every page shares (language, computer players' pace);
+* :mod:`catan_web.newgame` -- the new-game form as data: seats, board, seed, options;
+* :mod:`catan_web.home` -- the HTML of the home screen: saved games, importing, the new-game form;
+* :mod:`catan_web.lazy` -- modules loaded when first used (the game page draws its home screen
+  without the engine, and loads it right after);
 * :mod:`catan_web.targets` -- the board as a picker: legal targets to highlight, and what a
   click on a spot means (an action, a choice of victims, a hint);
 * :mod:`catan_web.draft` -- what a person is choosing (build mode, trades, discards, Year of
   Plenty) and the pickers' limits;
 * :mod:`catan_web.session` -- a game on the game page: seats, hot-seat privacy, the draft's edits;
-* :mod:`catan_web.panels` -- the HTML of every panel of the game page, from a session;
+* :mod:`catan_web.panels` -- the HTML of every panel of the game screen, from a session;
 * :mod:`catan_web.offers` -- trade manners: offers the page declines for a person, and how an
   open offer reads while someone answers it;
 * :mod:`catan_web.recent` -- what happened to the person at the device (the turn card's

@@ -9,6 +9,11 @@ whole page: one on the board container (``#board``, targets found with
 ``data-cmd`` (dispatched to the ``cmd_<name>`` method, or to network play's). ``change`` events of elements with
 ``data-change`` go to ``change_<name>``.
 
+The home screen is drawn from modules that need neither the engine nor the game screen
+(:mod:`catan_web.home`, the settings and the saves' index); those are named at the top as
+:func:`~catan_web.lazy.lazy_module` and loaded once the home screen shows
+(:meth:`App.load_game_modules`), or at once when a game opens first.
+
 Computer players act from an asyncio task that sleeps between actions (a JavaScript timer in
 Pyodide), so every action is drawn and logged; while one of them thinks, the task steps its
 decision (:meth:`catan_core.bots.Bot.think`) and hands the thread back to the browser at least
@@ -25,31 +30,47 @@ import random
 import sys
 import time
 from functools import partial
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
 import catan_core
-from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.i18n import pick_language
+from catan_core.names import SEAT_KINDS
 from catan_core.palette import COLORS
-from catan_core.state import SEAT_KINDS
 
-from . import guide, panels
-from . import navigate as N
-from . import targets as T
+from . import home
+from .controls import language_picker, notice_bar
+from .lazy import load, lazy_module
 from .markup import el, esc
-from .network import Network
-from .offers import DEFAULT_OFFERS, OFFER_MODES
+from .newgame import NewGame
 from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage, rove
-from .rematch import rematch
-from .session import NewGame, Session
-from .settings import DEFAULT_SPEED, SPEEDS, SettingsStore, pause
+from .settings import DEFAULT_OFFERS, DEFAULT_SPEED, OFFER_MODES, SPEEDS, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
 from .text import Text, unexpected
 from .touch import COARSE_POINTER, TOUCH_POINTERS, tap
+
+if TYPE_CHECKING:
+    from catan_core.actions import Action
+
+    from .network import Network
+    from .session import Session
+    from .targets import Targets
+
+# The game screen's modules and the engine they import: loaded when a game first opens, or in
+# the background once the home screen is drawn (see App.load_game_modules).
+A = lazy_module("catan_core.actions")
+guide = lazy_module("catan_web.guide")
+N = lazy_module("catan_web.navigate")
+network = lazy_module("catan_web.network")
+panels = lazy_module("catan_web.panels")
+S = lazy_module("catan_web.session")
+T = lazy_module("catan_web.targets")
+GAME_MODULES = (A, T, N, S, panels, guide, network, lazy_module("catan_core.saves"))
+"""What :meth:`App.load_game_modules` loads, in this order (each after what it imports, so
+that each step is short)."""
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
@@ -84,7 +105,7 @@ class App:
         """The page language: the single setting every text is read in."""
         self.speed: str = settings.speed or DEFAULT_SPEED
         self.offers: str = settings.offers or DEFAULT_OFFERS
-        """What to do with offers from computer players (:data:`catan_web.offers.OFFER_MODES`)."""
+        """What to do with offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
         self.stats_open = False
         """Whether the statistics are shown over the game."""
         self.text = Text(self.lang)
@@ -103,10 +124,37 @@ class App:
         kind and the almanac entry its Why? link opens."""
         self.test_dice: list[tuple[int, int]] = []
         self._proxies: list[Any] = []
-        self.net = Network(self)
-        """Network play: the host's guests, or this page's connection as a guest."""
+        self._net: Network | None = None
         self.init_access()
         self.build_shell()
+
+    @property
+    def net(self) -> Network:
+        """Network play: the host's guests, or this page's connection as a guest (its modules
+        are loaded when first used: a game on screen, or an invitation in the address)."""
+        if self._net is None:
+            self._net = network.Network(self)
+        return self._net
+
+    @property
+    def joining(self) -> bool:
+        """Whether this page is a guest's joining or playing a network game."""
+        return self._net is not None and self._net.guest is not None
+
+    async def load_game_modules(self) -> None:
+        """Load the game screen's modules (:data:`GAME_MODULES`), one per turn of the event
+        loop: the first game opens without waiting for them, and the home screen answers
+        clicks and keys meanwhile."""
+        for module in GAME_MODULES:
+            await asyncio.sleep(0)
+            load(module)
+
+    def follow_invitations(self) -> None:
+        """Join the game of an invitation in the address (``#join=...``), now and whenever
+        the address changes."""
+        self.on(window, "hashchange", lambda _: self.net.join_address())
+        if str(window.location.hash):
+            self.net.join_address()
 
     def init_access(self) -> None:
         """The state of the board's keyboard focus, touch selection and zoom, the live region's
@@ -119,7 +167,8 @@ class App:
         """The board's size: an index of :data:`ZOOMS`."""
         self.stage: tuple[Any, ...] = ()
         """:func:`catan_web.guide.stage` at the last drawing: the focus moves when it changes."""
-        self.announcer = guide.Announcer()
+        self.announcer: guide.Announcer | None = None
+        """What the live region has read out of the game on screen (made with the first game)."""
         self.last_pointer = ""
         """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
         self.text.touch = bool(window.matchMedia(COARSE_POINTER).matches)
@@ -184,7 +233,7 @@ class App:
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang`` and draw everything again at once: the shell, the
         screen (board, panels, log, prompt) and the notice."""
-        if self.session is None and self.net.guest is None:
+        if self.session is None and not self.joining:
             self.read_form()  # keep what was typed; default seat names follow the language
             self.form.rename_defaults(self.text, Text(lang))
         self.lang = self.text.lang = lang
@@ -228,7 +277,7 @@ class App:
             return
         message, kind, entry = self.notice
         notice.className = f"notice {kind}"
-        notice.innerHTML = panels.notice_bar(self.text, message(), entry)
+        notice.innerHTML = notice_bar(self.text, message(), entry)
         notice.hidden = False
 
     def because(self, key: str, reason: Callable[[], str], **params: Any) -> str:
@@ -252,7 +301,7 @@ class App:
     def notify_put_aside(self) -> None:
         """Name the damaged stored texts put aside at start-up, and where they are kept."""
         if self.put_aside:
-            self.notify(partial(panels.put_aside_message, self.text, self.put_aside), "warn")
+            self.notify(partial(home.put_aside_message, self.text, self.put_aside), "warn")
 
     # --- rendering -----------------------------------------------------------------------------------
 
@@ -273,7 +322,7 @@ class App:
 
     def render(self) -> None:
         """Draw the screen for the current state."""
-        if self.session is None and self.net.guest is not None:
+        if self.session is None and self.joining:
             self.net.render_joining()
         elif self.session is None:
             self.render_home()
@@ -283,14 +332,13 @@ class App:
     def render_home(self) -> None:
         """The home screen: saved games and the new-game form."""
         document.getElementById("game").hidden = True
-        home = document.getElementById("home")
-        home.hidden = False
+        document.getElementById("home").hidden = False
         self.fill("overlay", "")
         saves = self.store.list()
         dates = {meta.id: str(window.Date.new(meta.saved).toLocaleString(self.lang)) for meta in saves if meta.saved}
-        self.fill("home", panels.home_screen(
-            self.text, panels.saves_list(self.text, saves, self.confirm_delete, dates), panels.new_game_form(self.text, self.form),
-            panels.language_picker(self.text, "home-lang")))
+        self.fill("home", home.home_screen(
+            self.text, home.saves_list(self.text, saves, self.confirm_delete, dates), home.new_game_form(self.text, self.form),
+            language_picker(self.text, "home-lang")))
         document.title = self.text("ui.title")
 
     def render_game(self) -> None:
@@ -315,7 +363,7 @@ class App:
             produced=s.produced(view),
             focus=self.board_focus, selected=self.selected,
         )
-        self.fill("bar", panels.game_bar(t, s, self.speed) + panels.language_picker(t, "game-lang"))
+        self.fill("bar", panels.game_bar(t, s, self.speed) + language_picker(t, "game-lang"))
         self.fill("board", board)
         self.draw_board_tools()
         self.fill("turn", panels.turn_panel(s, view))
@@ -541,7 +589,7 @@ class App:
         if rove(spot):
             self.board_focus = spot
 
-    def keep_board_spots(self, lit: T.Targets) -> None:
+    def keep_board_spots(self, lit: Targets) -> None:
         """Before drawing: the Tab stop stays on (or moves to the target nearest to) the spot
         it was on; a selection that is no longer a target is dropped."""
         self.board_focus = N.roving(lit, self.board_focus) or self.board_focus
@@ -589,6 +637,8 @@ class App:
         to do when the situation changed or the focus was lost (see :mod:`catan_web.guide`)."""
         s = self.session
         assert s is not None
+        if self.announcer is None:
+            self.announcer = guide.Announcer()
         news = self.announcer.news(s)
         stage = guide.stage(s, view)
         moved, self.stage = stage != self.stage, stage
@@ -685,7 +735,7 @@ class App:
         self.form = NewGame(seats=form.seats, players=form.players, board=form.board,
                             seed=str(random.randint(1, 999_999)), vp_target=form.vp_target, friendly_robber=form.friendly_robber,
                             take_backs=form.take_backs)
-        session = Session(game, gid, name, form.allows_take_backs())
+        session = S.Session(game, gid, name, form.allows_take_backs())
         self.open_session(session)
         self.autosave()
 
@@ -703,7 +753,7 @@ class App:
         except CatanError as error:
             self.notify(partial(self.because, "ui.saves.damaged", partial(self.text.error, error), name=meta.name))
             return
-        self.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id, meta.take_backs))
+        self.open_session(S.Session(game, meta.id, meta.name if not meta.damaged else meta.id, meta.take_backs))
 
     def cmd_delete(self, gid: str | None) -> None:
         """Ask before deleting a saved game."""
@@ -760,7 +810,7 @@ class App:
             self.notify(partial(self.because, "ui.import.refused", partial(self.text.error, error), file=name))
             return
         title = name[:-5] if name.lower().endswith(".json") else name
-        session = Session(game, self.store.new_id(now_ms()), title[:MAX_IMPORT_NAME] or self.text("ui.import.default_name"))
+        session = S.Session(game, self.store.new_id(now_ms()), title[:MAX_IMPORT_NAME] or self.text("ui.import.default_name"))
         self.open_session(session)
         self.autosave()
         self.notify(partial(self.text, "ui.import.done", file=name), "info")
@@ -876,9 +926,11 @@ class App:
         s = self.session
         if s is None:
             return
+        from .rematch import rematch
+
         game = rematch(s.game, arg == "same", random.randint(1, 999_999))
         name = s.text("ui.rematch.name", name=s.name)
-        self.open_session(Session(game, self.store.new_id(now_ms()), name, s.take_backs))
+        self.open_session(S.Session(game, self.store.new_id(now_ms()), name, s.take_backs))
         self.autosave()
 
     def change_speed(self, target: Any) -> None:
@@ -905,15 +957,15 @@ class App:
 
     def cmd_roll(self, arg: str | None) -> None:
         """Roll the dice (a test page may have queued the dice)."""
-        self.act(Action(self.me(), "roll", self.test_dice.pop(0) if self.test_dice else None))
+        self.act(A.Action(self.me(), "roll", self.test_dice.pop(0) if self.test_dice else None))
 
     def cmd_end(self, arg: str | None) -> None:
         """End the turn."""
-        self.act(Action(self.me(), "end"))
+        self.act(A.Action(self.me(), "end"))
 
     def cmd_buy(self, arg: str | None) -> None:
         """Buy a development card."""
-        self.act(Action(self.me(), "buy"))
+        self.act(A.Action(self.me(), "buy"))
 
     def edit(self, change: Callable[[Session], Any]) -> None:
         """Change what the person is choosing (``change(session)``) and draw it."""
@@ -951,16 +1003,16 @@ class App:
 
     def cmd_yop_clear(self, arg: str | None) -> None:
         """Clear the Year of Plenty picks."""
-        self.edit(Session.clear_year_of_plenty)
+        self.edit(S.Session.clear_year_of_plenty)
 
     def cmd_yop_take(self, arg: str | None) -> None:
         """Play Year of Plenty with the cards picked."""
-        self.act_on(Session.year_of_plenty_action)
+        self.act_on(S.Session.year_of_plenty_action)
 
     def cmd_monopoly(self, arg: str | None) -> None:
         """Play Monopoly on a resource."""
         if arg is not None:
-            self.act(Action(self.me(), "monopoly", int(arg)))
+            self.act(A.Action(self.me(), "monopoly", int(arg)))
 
     def cmd_mar_give(self, arg: str | None) -> None:
         """Choose the resource to give the bank."""
@@ -972,7 +1024,7 @@ class App:
 
     def cmd_maritime(self, arg: str | None) -> None:
         """Trade with the bank."""
-        self.act_on(Session.maritime_action)
+        self.act_on(S.Session.maritime_action)
 
     def cmd_compose(self, arg: str | None) -> None:
         """Change a count of the offer being composed (``give:2:1`` adds one grain to give)."""
@@ -984,36 +1036,36 @@ class App:
 
     def cmd_offer(self, arg: str | None) -> None:
         """Send the composed offer."""
-        self.act_on(Session.offer_action)
+        self.act_on(S.Session.offer_action)
 
     def cmd_accept(self, arg: str | None) -> None:
         """Accept the open offer."""
-        self.act(Action(self.me(), "accept"))
+        self.act(A.Action(self.me(), "accept"))
 
     def cmd_decline(self, arg: str | None) -> None:
         """Decline the open offer."""
-        self.act(Action(self.me(), "decline"))
+        self.act(A.Action(self.me(), "decline"))
 
     def cmd_counter_start(self, arg: str | None) -> None:
         """Start a counter-offer from the offer's terms."""
-        self.edit(Session.prefill_counter)
+        self.edit(S.Session.prefill_counter)
 
     def cmd_counter_stop(self, arg: str | None) -> None:
         """Give up the counter-offer being composed."""
-        self.edit(Session.stop_counter)
+        self.edit(S.Session.stop_counter)
 
     def cmd_counter(self, arg: str | None) -> None:
         """Send the counter-offer."""
-        self.act_on(Session.offer_action)
+        self.act_on(S.Session.offer_action)
 
     def cmd_confirm(self, arg: str | None) -> None:
         """Close the trade with a player who accepted or countered."""
         if arg is not None:
-            self.act(Action(self.me(), "confirm", int(arg)))
+            self.act(A.Action(self.me(), "confirm", int(arg)))
 
     def cmd_cancel(self, arg: str | None) -> None:
         """Withdraw the offer."""
-        self.act(Action(self.me(), "cancel"))
+        self.act(A.Action(self.me(), "cancel"))
 
     def cmd_discard_pick(self, arg: str | None) -> None:
         """Change how many cards of a resource to discard (``discard:2:-1``)."""
@@ -1021,7 +1073,7 @@ class App:
 
     def cmd_discard(self, arg: str | None) -> None:
         """Discard the chosen cards."""
-        self.act_on(Session.discard_action)
+        self.act_on(S.Session.discard_action)
 
     def cmd_rob(self, arg: str | None) -> None:
         """Move the robber to the chosen hex and rob this player."""
@@ -1054,7 +1106,7 @@ class App:
             game = parse_scenario(str(text))
         except CatanError as error:
             return self.text.error(error)
-        self.open_session(Session(game, self.store.new_id(now_ms()), str(name)))
+        self.open_session(S.Session(game, self.store.new_id(now_ms()), str(name)))
         self.autosave()
         return ""
 
@@ -1064,7 +1116,7 @@ class App:
         if s is None:
             return "no game"
         try:
-            action = Action.parse(str(text))
+            action = A.Action.parse(str(text))
         except CatanError as error:
             return s.text.error(error)
         reason = s.reason(action)
@@ -1134,8 +1186,9 @@ def start() -> App | None:
         if "test" in str(window.location.search):
             app.expose_test_api()
         app.render()
-        app.net.start()
+        app.follow_invitations()
         app.notify_put_aside()
+        asyncio.ensure_future(app.guarded(app.load_game_modules()))
     except Exception as error:  # noqa: BLE001 - a message, never a dead page
         if app is None:
             document.getElementById("app").textContent = unexpected(error)

@@ -39,8 +39,9 @@ from catan_core.errors import CatanError
 
 from . import network_panels as panels
 from .network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers
+from .peer.errors import PeerError
 from .peer.ice import IceServers
-from .peer.protocol import Budget, PeerError
+from .peer.protocol import Budget
 from .peer.saved import SeatSecrets, Ticket, Tickets
 from .session import Session
 
@@ -667,16 +668,8 @@ class Network:
         self.last_config: dict[str, Any] | None = None
         """The configuration of the last connection made (for tests: no servers by default)."""
         self._drawn = ""
-        self._proxies: list[Any] = []
 
     # --- the page's hooks -----------------------------------------------------------------------------
-
-    def start(self) -> None:
-        """At start-up: join the game of an invitation in the address; follow later ones."""
-        proxy = create_proxy(lambda _: self.join_address())
-        self._proxies.append(proxy)
-        window.addEventListener("hashchange", proxy)
-        self.join_address()
 
     def join_address(self) -> None:
         """Join with the invitation in the page's address, if there is one."""

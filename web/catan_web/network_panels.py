@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, NamedTuple
 from catan_core.errors import CatanError
 from catan_core.i18n import params_fit
 
+from .controls import button, language_picker, section
 from .markup import el, esc
-from .panels import button, language_picker, seat_mark, section
+from .panels import seat_mark
 from .peer.ice import IceServers
 from .text import Text
 

@@ -6,7 +6,8 @@ page answers for a person, at once, an offer that waits for their answer when
 
 * they cannot accept it (they lack the cards: :func:`catan_core.manners.can_accept`), whoever
   made it; or
-* a computer player made it and the device's setting (:data:`OFFER_MODES`) is ``never``.
+* a computer player made it and the device's setting (:data:`~catan_web.settings.OFFER_MODES`)
+  is ``never``.
 
 Each such answer is a ``decline`` action like a click would make; :func:`page_decline` says
 whether one is due and keeps the position it was made in, from which :class:`Declined` writes
@@ -50,9 +51,6 @@ if TYPE_CHECKING:
 
     from .text import Text
 
-OFFER_MODES: tuple[str, ...] = ("ask", "acceptable", "never")
-"""The setting "Offers from computer players", by value (see the module docstring)."""
-DEFAULT_OFFERS = "ask"
 TELLING_MODES = frozenset({"ask"})
 """Settings under which the notice bar names each offer declined for a person."""
 

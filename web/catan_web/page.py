@@ -1,5 +1,8 @@
 """What every page of the site does the same way with the browser (PyScript only): open the
 storage and the shared settings, read the reader's languages, find and make elements.
+
+The board's spots are named by :mod:`catan_web.navigate`, imported when a board is first
+clicked or moved on: a page starts without the board's tables.
 """
 
 from __future__ import annotations
@@ -11,10 +14,8 @@ from pyscript.ffi import is_none
 
 from catan_core.i18n import LANGUAGES, pick_language
 
-from . import navigate as N
 from .settings import SettingsStore
 from .store import Storage, open_storage
-from .targets import ELEMENTS
 
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 """A board spot's element (targets and the other spots alike), as a CSS selector."""
@@ -68,20 +69,25 @@ def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: 
 
 def board_spot(node: Any) -> str | None:
     """The spot name (``"n12"``) of the board spot ``node`` is in (None outside one)."""
+    from .navigate import spot as spot_name
+    from .targets import ELEMENTS
+
     spot = node.closest(BOARD_TARGET)
     if is_none(spot):
         return None
     for kind in ELEMENTS:
         value = spot.getAttribute("data-" + kind)
         if not is_none(value):
-            return N.spot(kind, int(value))
+            return spot_name(kind, int(value))
     return None
 
 
 def rove(spot: str) -> bool:
     """Give the board's Tab stop to the target at ``spot`` and focus it (False when the
     board of ``#board`` has no such target)."""
-    parsed = N.parse_spot(spot)
+    from .navigate import parse_spot
+
+    parsed = parse_spot(spot)
     node = None if parsed is None else document.querySelector(f"#board .target[data-{parsed[0]}='{parsed[1]}']")
     if node is None or is_none(node):
         return False

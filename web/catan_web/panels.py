@@ -1,4 +1,6 @@
-"""The HTML of every panel, built from a :class:`~catan_web.session.Session` and its view.
+"""The HTML of every panel of the game screen, built from a :class:`~catan_web.session.Session`
+and its view (the home screen's is in :mod:`catan_web.home`, the controls both share in
+:mod:`catan_web.controls`).
 
 Pure functions returning strings (testable in CPython). Buttons carry ``data-cmd`` (and
 ``data-arg``) for the page's one delegated click handler; every button has a stable ``id`` so
@@ -15,24 +17,20 @@ from typing import TYPE_CHECKING
 
 from catan_core import actions as A
 from catan_core.actions import Action
-from catan_core.almanac import almanac_url
 from catan_core.game import COSTS, DEV_CARDS
-from catan_core.i18n import LANGUAGE_NAMES
 from catan_core.names import RESOURCES
-from catan_core.palette import COLORS, seat_glyphs
-from catan_core.state import SEAT_KINDS
+from catan_core.palette import seat_glyphs
 
+from .controls import button, section
 from .markup import el, esc, mark
-from .offers import OFFER_MODES, offer_heading, offer_number, trade_prompt
-from .session import BUILD_KINDS, DISCARD, GIVE, TABS, WANT, NewGame, Session, almanac_entry
+from .offers import offer_heading, offer_number, trade_prompt
+from .session import BUILD_KINDS, DISCARD, GIVE, TABS, WANT, Session
 from .draft import year_of_plenty_prompt
-from .settings import SPEEDS
+from .settings import OFFER_MODES, SPEEDS
 from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.views import View
-
-    from .store import PutAside, SaveMeta
 
 PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
 """Development cards with a play button, by action kind (same names as the cards)."""
@@ -44,58 +42,9 @@ PIP_SPOTS: dict[int, tuple[tuple[int, int], ...]] = {
 
 LOG_LINES = 300
 """Most lines of the log shown (the newest)."""
-ALMANAC_WINDOW = "catan-almanac"
-"""The one browser tab that "Why?" links open the rules almanac in."""
 
 
 # --- small pieces -------------------------------------------------------------------------
-
-
-def why_link(text: Text, entry: str | None) -> str:
-    """A "Why?" link opening the rules almanac at ``entry`` (nothing without an entry).
-
-    >>> why_link(Text("de"), "settlements")
-    '<a href="almanac.html?lang=de#settlements" target="catan-almanac" class="why-link">Warum?</a>'
-    >>> why_link(Text(), None)
-    ''
-    """
-    if not entry:
-        return ""
-    return el("a", esc(text("embed.why")), href=almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
-
-
-def notice_bar(text: Text, message: str, entry: str | None) -> str:
-    """The notice bar's contents: a button closing it, the message, and a "Why?" link when an
-    almanac entry explains it.
-
-    >>> notice_bar(Text(), "Too close.", None)
-    '<button type="button" id="notice-close" class="notice-close" data-cmd="close_notice" aria-label="Close this message" title="Close this message"></button><span class="notice-text">Too close.</span>'
-    """
-    label = text("ui.notice.close")
-    close = el("button", "", type="button", id="notice-close", class_="notice-close", data_cmd="close_notice", aria_label=label, title=label)
-    link = why_link(text, entry)
-    return close + el("span", esc(message), class_="notice-text") + (" " + link if link else "")
-
-
-def button(
-    text: Text, label: str, cmd: str, arg: object = None, *, ident: str, reason: str | None = None,
-    cls: str = "", pressed: bool | None = None, hint: str | None = None, disabled: bool = False,
-) -> str:
-    """A command button; with a ``reason`` it is disabled and the reason is shown under it,
-    with a "Why?" link when an almanac entry explains the rule (``data-entry`` names it).
-    ``disabled`` disables it without a reason (a picker with no room left)."""
-    why = f"{ident}-why"
-    out = el(
-        "button", label, type="button", id=ident, class_=cls or None, data_cmd=cmd,
-        data_arg=None if arg is None else str(arg), aria_disabled="true" if reason else None,
-        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-        aria_describedby=why if reason else None, title=hint, disabled=disabled,
-    )
-    if reason:
-        entry = almanac_entry(reason)
-        link = why_link(text, entry)
-        out += el("small", el("span", esc(reason), id=why, data_entry=entry) + (" " + link if link else ""), class_="why")
-    return out
 
 
 def resource_name(text: Text, r: int) -> str:
@@ -160,12 +109,6 @@ def counter(text: Text, label: str, value: int, cmd: str, key: str, ident: str, 
     plus = el("button", "+", type="button", id=f"{ident}-plus", class_="step", data_cmd=cmd,
               data_arg=f"{key}:1", aria_label=text("ui.more", what=label), disabled=not more)
     return el("span", minus + el("output", str(value), id=ident, aria_label=label) + plus, class_="counter")
-
-
-def section(title: str, body: str, *, ident: str, cls: str = "") -> str:
-    """A titled panel section."""
-    return el("section", el("h2", esc(title), id=f"{ident}-title") + body, class_=f"card {cls}".strip(),
-              aria_labelledby=f"{ident}-title", id=ident)
 
 
 # --- the turn: prompt, dice, roll and end ----------------------------------------------------
@@ -643,109 +586,4 @@ def game_bar(text: Text, session: Session, speed: str) -> str:
         + el("div", pace
              + export
              + button(text, esc(text("ui.menu.home")), "home", ident="menu-home"), class_="bar-tools")
-    )
-
-
-def put_aside_message(text: Text, items: Sequence["PutAside"]) -> str:
-    """The notice naming damaged stored texts that were put aside, and where each is kept.
-
-    >>> from catan_web.store import PutAside
-    >>> put_aside_message(Text(), [PutAside("catan.index", "catan.damaged.catan.index")])
-    "Damaged data in this browser's storage was put aside so that the page could start: catan.index (now kept as catan.damaged.catan.index). Nothing was deleted, and your other games are untouched."
-    """
-    named = [
-        text("ui.storage.kept_as", item=item.key, copy=item.kept_as) if item.kept_as else text("ui.storage.left", item=item.key)
-        for item in items
-    ]
-    return text("ui.storage.put_aside", items=text("word.list_separator").join(named))
-
-
-# --- the home screen ------------------------------------------------------------------------------------
-
-
-def saves_list(text: Text, saves: Sequence["SaveMeta"], confirm: str, dates: dict[str, str]) -> str:
-    """Saved games: continue, export or delete (delete asks first)."""
-    if not saves:
-        return el("p", esc(text("ui.saves.none")), class_="muted")
-    items = []
-    for i, meta in enumerate(saves):
-        if meta.damaged:
-            info = text("ui.saves.unknown")
-        else:
-            info = text("ui.saves.info", players=", ".join(meta.players), turn=meta.turn, date=dates.get(meta.id, ""))
-            if meta.winner:
-                info += " · " + text("ui.saves.won", name=meta.winner)
-        if confirm == meta.id:
-            tools = (el("span", esc(text("ui.saves.confirm", name=meta.name)), class_="warn")
-                     + button(text, esc(text("ui.saves.delete_yes")), "delete_yes", meta.id, ident=f"del-yes-{i}", cls="danger")
-                     + button(text, esc(text("ui.saves.delete_no")), "delete_no", meta.id, ident=f"del-no-{i}"))
-        else:
-            tools = (button(text, esc(text("ui.saves.continue")), "continue", meta.id, ident=f"continue-{i}", cls="primary")
-                     + button(text, esc(text("ui.saves.delete")), "delete", meta.id, ident=f"delete-{i}"))
-        items.append(el("li", el("div", el("strong", esc(meta.name)) + el("small", esc(info), class_="muted"), class_="save-info")
-                        + el("div", tools, class_="row"), class_="save", data_id=meta.id))
-    return el("ul", "".join(items), class_="saves", id="saves")
-
-
-def new_game_form(text: Text, form: NewGame) -> str:
-    """Seats (name, colour, person or computer level), board, seed and options."""
-    counts = "".join(el("option", str(n), value=str(n), selected=n == form.players) for n in (2, 3, 4))
-    rows = []
-    for i, seat in enumerate(form.seats[: form.players]):
-        colors = "".join(el("option", esc(text("ui.color." + key)), value=key, selected=key == seat.color) for key in COLORS)
-        kinds = "".join(el("option", esc(text("ui.kind." + kind)), value=kind, selected=kind == seat.kind) for kind in SEAT_KINDS)
-        label = text("ui.new.seat", number=i + 1)
-        rows.append(el(
-            "fieldset",
-            el("legend", mark(COLORS.get(seat.color, "#888")) + esc(label))
-            + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
-            + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
-            + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
-            class_="seat-row",
-        ))
-    boards = "".join(
-        el("label", el("input", type="radio", name="board", id=f"board-{b}", value=b, checked=form.board == b)
-           + esc(text("ui.new.board_" + b)), class_="radio")
-        for b in ("random", "beginner")
-    )
-    body = (
-        el("div",
-           el("label", esc(text("ui.new.game_name")) + el("input", id="game-name", value=form.name, maxlength="60", autocomplete="off"))
-           + el("label", esc(text("ui.new.players")) + el("select", counts, id="players", data_change="form")),
-           class_="row fields")
-        + el("div", "".join(rows), class_="seats")
-        + el("fieldset",
-             el("legend", esc(text("ui.new.board")))
-             + el("div", boards, class_="row")
-             + el("label", esc(text("ui.new.seed")) + el("input", id="seed", value=form.seed, maxlength="40", autocomplete="off", inputmode="text")
-                  + el("small", esc(text("ui.new.seed_help")), class_="muted")),
-             class_="board-choice")
-        + el("fieldset",
-             el("legend", esc(text("ui.new.options")))
-             + el("div",
-                  el("label", esc(text("ui.new.vp_target")) + el("input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target), inputmode="numeric"))
-                  + el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber) + esc(text("ui.new.friendly_robber")), class_="check"),
-                  class_="row fields")
-             + el("label", el("input", id="take-backs", type="checkbox", checked=form.allows_take_backs(), data_change="take_backs",
-                              aria_describedby="take-backs-help") + esc(text("ui.new.take_backs")), class_="check")
-             + el("small", esc(text("ui.new.take_backs_help")), id="take-backs-help", class_="muted"))
-        + button(text, esc(text("ui.new.start")), "start", ident="start", cls="primary big")
-    )
-    return section(text("ui.new.title"), body, ident="new-game")
-
-
-def language_picker(text: Text, ident: str) -> str:
-    """The language menu (each language named in its own words)."""
-    options = "".join(el("option", esc(name), value=code, lang=code, selected=code == text.lang) for code, name in LANGUAGE_NAMES.items())
-    return el("label", esc(text("lang.label")) + " " + el("select", options, id=ident, data_change="lang"), class_="inline lang")
-
-
-def home_screen(text: Text, saves_html: str, form_html: str, picker: str = "") -> str:
-    """The first screen: saved games to continue, importing a file, and a new game."""
-    importer = el("label", esc(text("ui.import.label")) + el("input", type="file", id="import-file", accept=".json,application/json", data_change="import"),
-                  class_="file")
-    return (
-        el("header", el("h1", esc(text("ui.title")), class_="brand") + el("p", esc(text("ui.tagline")), class_="muted") + picker, class_="home-head")
-        + section(text("ui.saves.title"), saves_html + importer, ident="saved")
-        + form_html
     )

@@ -20,22 +20,23 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from catan_core import actions as A
 from catan_core.actions import Action
-from catan_core.almanac import entry_for_error
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
-from catan_core.palette import COLORS
 from catan_core.state import RESOURCE_SUPPLY
 from catan_core.undo import TakeBack
 
 from . import recent
 from . import targets as T
-from .offers import DEFAULT_OFFERS, TELLING_MODES, Declined, page_decline
+from .controls import Reason
+from .newgame import default_take_backs
+from .offers import TELLING_MODES, Declined, page_decline
 from .draft import Draft, can_add, cards_list, no_cards, step, year_of_plenty_room, year_of_plenty_size
+from .settings import DEFAULT_OFFERS
 from .targets import BUILD_KINDS, Intent, Targets
 from .text import Text
 
@@ -53,39 +54,6 @@ GIVE, WANT = "give", "want"
 """The two sides of a domestic offer being composed, seen from the person composing it."""
 DISCARD = "discard"
 """The side of the discard counters (their ``data-arg`` is ``discard:<resource>:<step>``)."""
-
-
-class Reason(str):
-    """Why an action is refused: the sentence (this string) and the engine's error behind it.
-
-    A page reason that is no rule of the game (``ui.reason.*``) stays a plain string.
-    """
-
-    error: CatanError
-
-    def __new__(cls, text: str, error: CatanError) -> "Reason":
-        reason = super().__new__(cls, text)
-        reason.error = error
-        return reason
-
-    @property
-    def key(self) -> str:
-        """The engine's message key (``rule.distance``)."""
-        return self.error.key
-
-    @property
-    def entry(self) -> str | None:
-        """The rules almanac entry explaining the refusal (None when no entry does)."""
-        return entry_for_error(self.error.key)
-
-
-def almanac_entry(reason: str | None) -> str | None:
-    """The almanac entry behind ``reason`` (None for no reason or a page's own reason).
-
-    >>> almanac_entry("Not your move."), almanac_entry(None)
-    (None, None)
-    """
-    return reason.entry if isinstance(reason, Reason) else None
 
 
 class Session:
@@ -116,7 +84,7 @@ class Session:
         """Whether a person may take back their last move (:mod:`catan_core.undo`; None: :func:`default_take_backs`)."""
         self.take_back = TakeBack(game)
         self.offers = DEFAULT_OFFERS
-        """The device's setting for offers from computer players (:data:`catan_web.offers.OFFER_MODES`)."""
+        """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
         self.declined: dict[int, Declined] = {}
         """The declines the page made for people, by the log index of their event (a reloaded
         game has none: its log then says only who declined)."""
@@ -600,93 +568,3 @@ def _step_arg(arg: str | None) -> tuple[str, int | None, int]:
     if r is None or not 0 <= r < len(no_cards()) or delta not in (-1, 1):
         return "", None, 0
     return parts[0], r, delta
-
-
-# --- a new game --------------------------------------------------------------------------------
-
-
-def default_take_backs(seats: Sequence[Any]) -> bool:
-    """Whether a new game allows taking back moves when nobody chose: yes for one person
-    against computer players, no when several people share the device (they agree on it
-    first) or nobody plays; ``seats`` have a ``kind``.
-
-    >>> from catan_core.game import Seat
-    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff", "standard")])
-    True
-    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff")])
-    False
-    """
-    return sum(seat.kind == "human" for seat in seats) == 1
-
-
-@dataclass
-class SeatChoice:
-    """One seat as chosen on the new-game form."""
-
-    name: str
-    color: str
-    """A key of :data:`catan_core.palette.COLORS`."""
-    kind: str = "human"
-
-
-@dataclass
-class NewGame:
-    """The new-game form: seats, board, seed and options."""
-
-    seats: list[SeatChoice]
-    players: int = 4
-    board: str = "random"
-    seed: str = ""
-    vp_target: int = 10
-    friendly_robber: bool = False
-    name: str = ""
-    take_backs: bool | None = None
-    """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
-
-    def allows_take_backs(self) -> bool:
-        """Whether the game this form starts allows taking back moves."""
-        chosen = self.seats[: self.players]
-        return default_take_backs(chosen) if self.take_backs is None else self.take_backs
-
-    @classmethod
-    def default(cls, text: Text, seed: str) -> "NewGame":
-        """One person against three computer players, on a random board."""
-        seats = [
-            SeatChoice(text("ui.color." + color), color, "human" if i == 0 else "standard")
-            for i, color in enumerate(list(COLORS)[:4])
-        ]
-        return cls(seats=seats, seed=seed)
-
-    def rename_defaults(self, old: Text, new: Text) -> None:
-        """After a language switch: seats still named by a colour in ``old``'s language are
-        named by that colour in ``new``'s (names a person typed stay).
-
-        >>> form = NewGame.default(Text("en"), "1")
-        >>> form.seats[1].name = "Ben"
-        >>> form.rename_defaults(Text("en"), Text("de"))
-        >>> [seat.name for seat in form.seats]
-        ['Rot', 'Ben', 'Weiß', 'Orange']
-        """
-        colors = {old("ui.color." + key): key for key in COLORS}
-        for seat in self.seats:
-            key = colors.get(seat.name.strip())
-            if key is not None:
-                seat.name = new("ui.color." + key)
-
-    def create(self) -> Game:
-        """The game this form describes; raises :class:`~catan_core.errors.CatanError`
-        (the engine's reason) when the choices are not valid."""
-        from catan_core.game import Options
-        from catan_core.state import seats_from_json
-
-        options = Options(
-            players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,
-        )
-        seats = seats_from_json(
-            [
-                {"name": choice.name.strip(), "color": COLORS.get(choice.color, choice.color), "kind": choice.kind}
-                for choice in self.seats[: self.players]
-            ],
-            self.players,
-        )
-        return Game(options, self.seed.strip() or "0", seats)

@@ -28,9 +28,8 @@ from catan_core.errors import FormatError
 from catan_core.i18n import LANGUAGES
 from catan_core.jsonread import Obj, parse
 
-from .offers import OFFER_MODES
+from .peer.errors import PeerError
 from .peer.ice import IceServers
-from .peer.protocol import PeerError
 from .store import PutAside, Slot, Storage, StorageFull
 
 SETTINGS_KEY = "catan.settings"
@@ -40,6 +39,9 @@ MAX_VALUE_CHARS = 40
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 """Seconds between two actions of computer players, by pace setting."""
 DEFAULT_SPEED = "normal"
+OFFER_MODES: tuple[str, ...] = ("ask", "acceptable", "never")
+"""The setting "Offers from computer players", by value (see :mod:`catan_web.offers`)."""
+DEFAULT_OFFERS = "ask"
 TAKE_BACK_WINDOW = 1.2
 """Seconds at least that computer players wait after a person's action that may be taken
 back, so that "Undo" can be pressed before they act on it (at a slower pace: the pace)."""
@@ -65,7 +67,7 @@ class Settings:
     speed: str | None = None
     """A key of :data:`SPEEDS`."""
     offers: str | None = None
-    """One of :data:`catan_web.offers.OFFER_MODES`: offers from computer players."""
+    """One of :data:`OFFER_MODES`: offers from computer players."""
     ice: IceServers = IceServers()
     """The STUN and TURN servers for playing over the internet (none by default)."""
 

@@ -33,7 +33,7 @@ from typing import Any, Generic, Protocol, TypeVar
 
 from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, is_int, parse
-from catan_core.state import MAX_NAME, MAX_SEATS
+from catan_core.names import MAX_NAME, MAX_SEATS
 
 INDEX_KEY = "catan.index"
 GAME_PREFIX = "catan.game."

@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from catan_core.i18n import DEFAULT_LANGUAGE, translate
-from catan_core.places import event_text
 
 from .touch import wording
 
@@ -79,6 +78,9 @@ class Text:
         return translate(error.key, error.params, self.lang, self.names)
 
     def event(self, event: "Event") -> str:
-        """An event as a sentence (pass it through ``for_viewer`` first; needs the board)."""
+        """An event as a sentence (pass it through ``for_viewer`` first; needs the board).
+        (:mod:`catan_core.places` is imported when first needed: the home screen has no events.)"""
+        from catan_core.places import event_text
+
         assert self.board is not None, "event sentences name spots on the game's board"
         return event_text(event, self.board, self.lang, self.names, self.you)

@@ -27,10 +27,12 @@ Tap(selected=None, act=True)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from catan_core.i18n import DEFAULT_LANGUAGE, catalog
 
-from .targets import Intent
+if TYPE_CHECKING:
+    from .targets import Intent
 
 TOUCH_POINTERS: frozenset[str] = frozenset({"touch", "pen"})
 """``PointerEvent.pointerType`` values of a finger or a stylus (a tap selects first)."""

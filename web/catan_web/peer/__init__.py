@@ -122,7 +122,8 @@ _EXPORTS: dict[str, str] = {
         ("Answer", "Invitation", "compact_sdp", "decode_answer", "decode_invitation", "encode_answer",
          "encode_invitation", "expand_sdp", "invitation_link"), "codes"),
     **dict.fromkeys(("GuestGame", "GuestState"), "guest"),
-    **dict.fromkeys(("Outgoing", "PeerError"), "protocol"),
+    "PeerError": "errors",
+    "Outgoing": "protocol",
     **dict.fromkeys(("Handled", "HostReferee"), "referee"),
 }
 """The names this package offers and the module each lives in. They are imported when first

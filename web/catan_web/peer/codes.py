@@ -36,7 +36,7 @@ True
 >>> decode_answer(code)
 Traceback (most recent call last):
 ...
-catan_web.peer.protocol.PeerError: This is an invitation, not an answer code.
+catan_web.peer.errors.PeerError: This is an invitation, not an answer code.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, is_int, parse
 from catan_core.state import MAX_SEATS
 
-from .protocol import PeerError, is_game_id, is_secret
+from .errors import PeerError
+from .protocol import is_game_id, is_secret
 
 CODE_VERSION = 1
 """Version of the codes' format (their JSON and the compression dictionary)."""

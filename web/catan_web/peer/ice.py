@@ -15,7 +15,7 @@ settings: addresses ``stun:host[:port]``, ``turn:host[:port][?transport=udp|tcp]
 >>> IceServers.parse("https://evil.example/")
 Traceback (most recent call last):
 ...
-catan_web.peer.protocol.PeerError: Not a STUN or TURN server address: https://evil.example/. Write stun:host:port, turn:host:port or turns:host:port.
+catan_web.peer.errors.PeerError: Not a STUN or TURN server address: https://evil.example/. Write stun:host:port, turn:host:port or turns:host:port.
 >>> IceServers().to_rtc()
 []
 """
@@ -28,7 +28,7 @@ from typing import Any
 
 from catan_core.jsonread import Obj
 
-from .protocol import PeerError
+from .errors import PeerError
 
 MAX_ICE_URLS = 4
 """Most server addresses kept (one STUN and one TURN server are usually enough)."""
@@ -55,7 +55,7 @@ def check_url(url: str) -> str:
     >>> check_url("stun:example.org?transport=udp")
     Traceback (most recent call last):
     ...
-    catan_web.peer.protocol.PeerError: Not a STUN or TURN server address: stun:example.org?transport=udp. Write stun:host:port, turn:host:port or turns:host:port.
+    catan_web.peer.errors.PeerError: Not a STUN or TURN server address: stun:example.org?transport=udp. Write stun:host:port, turn:host:port or turns:host:port.
     """
     match = _ICE_URL.fullmatch(url) if len(url) <= MAX_ICE_URL_CHARS else None
     port = match and match["port"]

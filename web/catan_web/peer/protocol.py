@@ -14,7 +14,7 @@ Act(moves=12, action='2 road 17')
 >>> decode_from_guest('{"v":1,"t":"act","moves":true,"action":"2 road 17"}')
 Traceback (most recent call last):
 ...
-catan_web.peer.protocol.PeerError: The message could not be read.
+catan_web.peer.errors.PeerError: The message could not be read.
 >>> frames("x" * 20, size=8)
 ['+xxxxxxx', '+xxxxxxx', '.xxxxxx']
 """
@@ -31,6 +31,8 @@ from catan_core.events import Event
 from catan_core.jsonread import MAX_DEPTH, Obj, is_int, parse
 from catan_core.state import MAX_SEATS
 from catan_core.views import MAX_LOG, View
+
+from .errors import PeerError
 
 PROTOCOL_VERSION = 1
 """Sent in every message; a message of another version is refused."""
@@ -65,11 +67,6 @@ MORE, LAST = "+", "."
 """First character of a frame: more frames follow, or this one ends the message."""
 
 _ID_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-
-
-class PeerError(CatanError):
-    """A message, frame or code that is malformed, of another version, too long, or not
-    allowed; ``key`` (``peer.*``) and ``params`` say which, in any language."""
 
 
 def is_token(value: Any, min_len: int, max_len: int) -> bool:

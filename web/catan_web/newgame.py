@@ -1,0 +1,106 @@
+"""The new-game form as data: who plays each seat, the board, the seed and the options; and
+whether a new game allows taking back moves when nobody chose.
+
+Pure Python (testable in CPython); the engine is imported only when the form makes its game
+(:meth:`NewGame.create`), so that the home screen starts without it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from catan_core.palette import COLORS
+
+from .text import Text
+
+if TYPE_CHECKING:
+    from catan_core.game import Game
+
+
+def default_take_backs(seats: Sequence[Any]) -> bool:
+    """Whether a new game allows taking back moves when nobody chose: yes for one person
+    against computer players, no when several people share the device (they agree on it
+    first) or nobody plays; ``seats`` have a ``kind``.
+
+    >>> from catan_core.game import Seat
+    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff", "standard")])
+    True
+    >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff")])
+    False
+    """
+    return sum(seat.kind == "human" for seat in seats) == 1
+
+
+@dataclass
+class SeatChoice:
+    """One seat as chosen on the new-game form."""
+
+    name: str
+    color: str
+    """A key of :data:`catan_core.palette.COLORS`."""
+    kind: str = "human"
+
+
+@dataclass
+class NewGame:
+    """The new-game form: seats, board, seed and options."""
+
+    seats: list[SeatChoice]
+    players: int = 4
+    board: str = "random"
+    seed: str = ""
+    vp_target: int = 10
+    friendly_robber: bool = False
+    name: str = ""
+    take_backs: bool | None = None
+    """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
+
+    def allows_take_backs(self) -> bool:
+        """Whether the game this form starts allows taking back moves."""
+        chosen = self.seats[: self.players]
+        return default_take_backs(chosen) if self.take_backs is None else self.take_backs
+
+    @classmethod
+    def default(cls, text: Text, seed: str) -> "NewGame":
+        """One person against three computer players, on a random board."""
+        seats = [
+            SeatChoice(text("ui.color." + color), color, "human" if i == 0 else "standard")
+            for i, color in enumerate(list(COLORS)[:4])
+        ]
+        return cls(seats=seats, seed=seed)
+
+    def rename_defaults(self, old: Text, new: Text) -> None:
+        """After a language switch: seats still named by a colour in ``old``'s language are
+        named by that colour in ``new``'s (names a person typed stay).
+
+        >>> form = NewGame.default(Text("en"), "1")
+        >>> form.seats[1].name = "Ben"
+        >>> form.rename_defaults(Text("en"), Text("de"))
+        >>> [seat.name for seat in form.seats]
+        ['Rot', 'Ben', 'Weiß', 'Orange']
+        """
+        colors = {old("ui.color." + key): key for key in COLORS}
+        for seat in self.seats:
+            key = colors.get(seat.name.strip())
+            if key is not None:
+                seat.name = new("ui.color." + key)
+
+    def create(self) -> Game:
+        """The game this form describes; raises :class:`~catan_core.errors.CatanError`
+        (the engine's reason) when the choices are not valid."""
+        from catan_core.game import Game, Options
+        from catan_core.state import seats_from_json
+
+        options = Options(
+            players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,
+        )
+        seats = seats_from_json(
+            [
+                {"name": choice.name.strip(), "color": COLORS.get(choice.color, choice.color), "kind": choice.kind}
+                for choice in self.seats[: self.players]
+            ],
+            self.players,
+        )
+        return Game(options, self.seed.strip() or "0", seats)
