@@ -45,7 +45,7 @@ from . import home
 from .controls import language_picker, notice_bar
 from .lazy import load, lazy_module
 from .markup import el, esc
-from .newgame import NewGame
+from .newgame import MAX_GAME_NAME, NewGame
 from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage, rove
 from .settings import DEFAULT_OFFERS, DEFAULT_SPEED, OFFER_MODES, SPEEDS, SettingsStore, pause
 from .store import PutAside, SaveMeta, SaveStore, StorageFull
@@ -82,8 +82,6 @@ ZOOMS: tuple[float, ...] = (1, 2, 3)
 them; at 2 a 390 px phone shows every target at least 44 px wide: see the browser tests)."""
 SCROLL_CENTER = {"block": "center", "inline": "center"}
 """``scrollIntoView`` options bringing a spot of an enlarged board to the middle of the view."""
-MAX_IMPORT_NAME = 60
-"""Longest game name taken from an imported file's name."""
 
 
 def now_ms() -> float:
@@ -810,7 +808,7 @@ class App:
             self.notify(partial(self.because, "ui.import.refused", partial(self.text.error, error), file=name))
             return
         title = name[:-5] if name.lower().endswith(".json") else name
-        session = S.Session(game, self.store.new_id(now_ms()), title[:MAX_IMPORT_NAME] or self.text("ui.import.default_name"))
+        session = S.Session(game, self.store.new_id(now_ms()), title[:MAX_GAME_NAME] or self.text("ui.import.default_name"))
         self.open_session(session)
         self.autosave()
         self.notify(partial(self.text, "ui.import.done", file=name), "info")

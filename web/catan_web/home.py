@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from catan_core.names import SEAT_KINDS
+from catan_core.names import MAX_NAME, SEAT_KINDS
 from catan_core.palette import COLORS
 
 from .controls import button, section
 from .markup import el, esc, mark
-from .newgame import NewGame
+from .newgame import MAX_GAME_NAME, MAX_SEED, NewGame
 from .text import Text
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def new_game_form(text: Text, form: NewGame) -> str:
         rows.append(el(
             "fieldset",
             el("legend", mark(COLORS.get(seat.color, "#888")) + esc(label))
-            + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength="40", autocomplete="off"))
+            + el("label", esc(text("ui.new.name")) + el("input", id=f"seat-name-{i}", value=seat.name, maxlength=str(MAX_NAME), autocomplete="off"))
             + el("label", esc(text("ui.new.color")) + el("select", colors, id=f"seat-color-{i}", data_change="form"))
             + el("label", esc(text("ui.new.kind")) + el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
             class_="seat-row",
@@ -83,14 +83,14 @@ def new_game_form(text: Text, form: NewGame) -> str:
     )
     body = (
         el("div",
-           el("label", esc(text("ui.new.game_name")) + el("input", id="game-name", value=form.name, maxlength="60", autocomplete="off"))
+           el("label", esc(text("ui.new.game_name")) + el("input", id="game-name", value=form.name, maxlength=str(MAX_GAME_NAME), autocomplete="off"))
            + el("label", esc(text("ui.new.players")) + el("select", counts, id="players", data_change="form")),
            class_="row fields")
         + el("div", "".join(rows), class_="seats")
         + el("fieldset",
              el("legend", esc(text("ui.new.board")))
              + el("div", boards, class_="row")
-             + el("label", esc(text("ui.new.seed")) + el("input", id="seed", value=form.seed, maxlength="40", autocomplete="off", inputmode="text")
+             + el("label", esc(text("ui.new.seed")) + el("input", id="seed", value=form.seed, maxlength=str(MAX_SEED), autocomplete="off", inputmode="text")
                   + el("small", esc(text("ui.new.seed_help")), class_="muted")),
              class_="board-choice")
         + el("fieldset",

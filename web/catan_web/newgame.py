@@ -18,6 +18,11 @@ from .text import Text
 if TYPE_CHECKING:
     from catan_core.game import Game
 
+MAX_GAME_NAME = 60
+"""Longest game name the form takes (and the page takes from an imported file's name)."""
+MAX_SEED = 40
+"""Longest seed the form takes (any text: the engine hashes it)."""
+
 
 def default_take_backs(seats: Sequence[Any]) -> bool:
     """Whether a new game allows taking back moves when nobody chose: yes for one person
