@@ -22,6 +22,7 @@ from catan_core.game import Game
 from catan_core.saves import loads
 from catan_core.views import View
 from catan_web.peer.protocol import MAX_HOST_MESSAGE_CHARS, Reassembler, Update, decode_from_host
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -82,8 +83,14 @@ def paste_answer(host: Page, code: str) -> None:
 
 
 def wait_connected(host: Page, seat: int) -> None:
-    """Wait until the host's card says ``seat`` is connected."""
-    host.wait_for_selector(f"#net-seat-{seat} .net-status.{CONNECTED}", timeout=STEP_MS)
+    """Wait until the host's card says ``seat`` is connected; failing that, say what the host's
+    page shows (its network panel and notice: a refused answer code, or a connection still
+    waiting), for a failure that this machine shows only now and then."""
+    try:
+        host.wait_for_selector(f"#net-seat-{seat} .net-status.{CONNECTED}", timeout=STEP_MS)
+    except PlaywrightTimeout as error:
+        shown = {ident: host.inner_text(ident) for ident in ("#net", "#notice") if host.locator(ident).count()}
+        raise AssertionError(f"seat {seat} not connected after {STEP_MS} ms; the host's page shows {shown}") from error
 
 
 def open_link(guest: Page, link: str) -> None:
