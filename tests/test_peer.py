@@ -3,6 +3,7 @@ the guest's state and the invitation / answer codes (web/catan_web/peer)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import json
 import zlib
@@ -28,7 +29,7 @@ from catan_web.peer.codes import (
     encode_invitation, expand_sdp, invitation_link,
 )
 from catan_web.peer.errors import PeerError
-from catan_web.peer.guest import GuestState
+from catan_web.peer.guest import HELLO_TRIES, GuestState, greet
 from catan_web.peer.protocol import (
     FRAME_CHARS, MAX_GUEST_MESSAGE_CHARS, Act, Closed, Hello, Outgoing, Paused, Ping, Pong, Reassembler,
     Refused, Update, Welcome, decode_from_guest, decode_from_host, encode, frames,
@@ -534,6 +535,36 @@ def test_hello_again_on_the_same_connection_resends_only_what_is_new() -> None:
     net.send("c5", frames(encode(Hello(GID, 2, net.referee.open_seat(2)))))
     assert [type(m) for m in net.messages("c5", mark)] == [Welcome, Update]
     assert net.messages("c5", mark)[1].start == 0 and net.referee.guest_seats() == {1: None, 2: "c5"}
+
+
+@pytest.mark.parametrize("lost", [0, 1, HELLO_TRIES - 1])
+def test_a_guest_says_hello_again_until_the_host_answers(lost: int) -> None:
+    net = Network(Game(Options(players=3, board="beginner"), seed=9))
+    guest = net.guests["c1"] = GuestState(GID, 1, net.referee.open_seat(1))
+    said: list[list[str]] = []
+
+    def send(parts: list[str]) -> bool:
+        said.append(parts)
+        if len(said) > lost:  # the first ``lost`` hellos vanish on the way
+            net.send("c1", parts)
+        return True
+
+    assert asyncio.run(greet(guest, send, seconds=0)) == lost + 1
+    assert guest.joined and guest.view == net.game.view(1)
+    assert [type(m) for m in net.messages("c1")] == [Welcome, Update]
+    assert all(parts == said[0] for parts in said)
+
+
+def test_a_guest_stops_saying_hello_when_refused_closed_or_unanswered() -> None:
+    net = Network(Game(Options(players=3, board="beginner"), seed=9))
+    net.referee.open_seat(1)
+    guest = net.guests["c1"] = GuestState(GID, 1, "A" * 22)  # not the seat's secret
+    assert asyncio.run(greet(guest, lambda parts: net.send("c1", parts) is not None, seconds=0)) == 1
+    assert guest.refusal is not None and guest.refusal.key == "peer.bad_secret" and not guest.joined
+    said: list[list[str]] = []
+    assert asyncio.run(greet(guest, lambda parts: said.append(parts) is None, seconds=0, tries=3)) == 3  # no answer
+    assert len(said) == 3 and guest.refusal is None
+    assert asyncio.run(greet(guest, lambda parts: len(said) < 4 and said.append(parts) is None, seconds=0)) == 1  # closed
 
 
 def test_rejoin_with_the_secret_replaces_the_old_connection() -> None:

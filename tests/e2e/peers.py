@@ -82,15 +82,98 @@ def paste_answer(host: Page, code: str) -> None:
     host.click("#answer-connect")
 
 
-def wait_connected(host: Page, seat: int) -> None:
+WATCH_CONNECTIONS = """(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  const seen = window.watchedConnections = [];
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      const log = [];
+      seen.push({connection: this, log});
+      const note = what => log.push(`${Math.round(performance.now())} ${what}: ${this.connectionState}`
+        + ` ice=${this.iceConnectionState} gathering=${this.iceGatheringState} signaling=${this.signalingState}`);
+      for (const kind of ["connectionstatechange", "iceconnectionstatechange", "icegatheringstatechange",
+                          "signalingstatechange"]) {
+        this.addEventListener(kind, () => note(kind));
+      }
+      this.addEventListener("icecandidate", event =>
+        log.push(`${Math.round(performance.now())} candidate ${event.candidate ? event.candidate.candidate : "(end)"}`));
+      this.addEventListener("datachannel", event => watchChannel(event.channel, log, "announced"));
+      note("made");
+    }
+    createDataChannel(...args) {
+      const channel = super.createDataChannel(...args);
+      watchChannel(channel, seen[seen.length - 1].log, "made");
+      return channel;
+    }
+  };
+  const watchChannel = (channel, log, how) => {
+    const at = () => Math.round(performance.now());
+    log.push(`${at()} channel ${how}: ${channel.readyState}`);
+    channel.addEventListener("open", () => log.push(`${at()} channel open`));
+    channel.addEventListener("close", () => log.push(`${at()} channel closed`));
+    channel.addEventListener("message", event => log.push(`${at()} received ${String(event.data).slice(0, 60)}`));
+    const send = channel.send.bind(channel);
+    channel.send = data => {
+      if (window.dropHellos > 0 && String(data).includes('"t":"hello"')) {  // a message the browser loses
+        window.dropHellos -= 1;
+        log.push(`${at()} dropped ${String(data).slice(0, 60)}`);
+        return;
+      }
+      log.push(`${at()} sent (${channel.readyState}) ${String(data).slice(0, 60)}`);
+      send(data);
+    };
+  };
+})();"""
+"""An init script for pages whose connections a failure should describe: it keeps every
+``RTCPeerConnection`` the page makes, with the times of its state changes, its candidates and
+its data channel's messages. Setting ``window.dropHellos = n`` makes the page's next ``n``
+hellos vanish as they are sent, as a browser can lose a channel's first message."""
+CONNECTIONS_REPORT = """async () => Promise.all((window.watchedConnections || []).map(async ({connection, log}) => {
+  const stats = [];
+  try {
+    (await connection.getStats()).forEach(s => {
+      if (s.type === "candidate-pair") {
+        stats.push(`pair ${s.localCandidateId} -> ${s.remoteCandidateId}: ${s.state} nominated=${s.nominated}`
+          + ` requests ${s.requestsSent} sent ${s.requestsReceived} received, responses ${s.responsesSent} sent`
+          + ` ${s.responsesReceived} received`);
+      } else if (s.type === "local-candidate" || s.type === "remote-candidate") {
+        stats.push(`${s.type} ${s.id}: ${s.protocol} ${s.address}:${s.port} ${s.candidateType}`);
+      } else if (s.type === "transport" || s.type === "data-channel") {
+        stats.push(`${s.type}: ${s.dtlsState || ""} ${s.iceState || ""} ${s.state || ""}`);
+      }
+    });
+  } catch (error) { stats.push(String(error)); }
+  return {log, stats};
+}))"""
+"""What a page's watched connections went through, and their ICE statistics now."""
+
+
+def connections_report(page: Page) -> str:
+    """The watched connections of ``page`` (see :data:`WATCH_CONNECTIONS`), as lines of text."""
+    try:
+        found = page.evaluate(CONNECTIONS_REPORT)
+    except Exception as error:  # noqa: BLE001 - a report for a failure must not hide it
+        return f"(no report: {error})"
+    return "\n".join(f"connection {n}:\n  " + "\n  ".join(c["log"] + c["stats"]) for n, c in enumerate(found))
+
+
+def wait_connected(host: Page, seat: int, guest: Page | None = None) -> None:
     """Wait until the host's card says ``seat`` is connected; failing that, say what the host's
-    page shows (its network panel and notice: a refused answer code, or a connection still
-    waiting), for a failure that this machine shows only now and then."""
+    page (and the ``guest``'s) shows and what their connections went through, for a failure
+    that this machine shows only now and then."""
     try:
         host.wait_for_selector(f"#net-seat-{seat} .net-status.{CONNECTED}", timeout=STEP_MS)
     except PlaywrightTimeout as error:
-        shown = {ident: host.inner_text(ident) for ident in ("#net", "#notice") if host.locator(ident).count()}
-        raise AssertionError(f"seat {seat} not connected after {STEP_MS} ms; the host's page shows {shown}") from error
+        pages = {"host": host} if guest is None else {"host": host, "guest": guest}
+        shown = "\n".join(
+            f"{name}'s {ident}: {page.inner_text(ident)!r}"
+            for name, page in pages.items() for ident in ("#net", "#home", "#notice")
+            if page.locator(ident).count() and page.locator(ident).is_visible()
+        )
+        reports = "\n".join(f"{name}'s connections:\n{connections_report(page)}" for name, page in pages.items())
+        raise AssertionError(f"seat {seat} not connected after {STEP_MS} ms.\n{shown}\n{reports}") from error
 
 
 def open_link(guest: Page, link: str) -> None:
@@ -105,7 +188,7 @@ def join(host: Page, seat: int, guest: Page) -> None:
     back, and wait until both pages are connected and the guest shows the game."""
     open_link(guest, invite(host, seat))
     paste_answer(host, answer_code(guest))
-    wait_connected(host, seat)
+    wait_connected(host, seat, guest)
     guest.wait_for_selector("#game:not([hidden])", timeout=STEP_MS)
     guest.wait_for_selector("#paused", state="detached", timeout=STEP_MS)
 

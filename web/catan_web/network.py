@@ -15,8 +15,9 @@ computer player's -- :meth:`Network.sync` sends each guest its update. Guests' s
 
 **Guest.** A page opened with ``#join=<code>`` reads the invitation, answers the offer and
 shows the answer code (text and QR code) to hand back; once the channel opens it says
-hello and draws each update of the host with a Session over the guest's game, sending its
-person's actions to the host. If the connection ends, the page says so over the board and
+hello (again until the host answers: :func:`~catan_web.peer.guest.greet`) and draws each
+update of the host with a Session over the guest's game, sending its person's actions to
+the host. If the connection ends, the page says so over the board and
 takes a new invitation from the host (the same seat, the same secret) to go on.
 
 No server is contacted unless the person configured STUN or TURN servers
@@ -173,11 +174,14 @@ class Channel:
         """The host's side: take the guest's ``answer``; the channel opens soon after."""
         await self.pc.setRemoteDescription(js({"type": "answer", "sdp": answer}))
 
-    def send(self, frames: Iterable[str]) -> None:
-        """Send ``frames`` if the channel is open (they are lost otherwise, like the connection)."""
-        if self.channel is not None and str(self.channel.readyState) == "open":
-            for frame in frames:
-                self.channel.send(frame)
+    def send(self, frames: Iterable[str]) -> bool:
+        """Send ``frames`` if the channel is open (they are lost otherwise, like the
+        connection); return whether it was open."""
+        if self.channel is None or str(self.channel.readyState) != "open":
+            return False
+        for frame in frames:
+            self.channel.send(frame)
+        return True
 
     def close(self) -> None:
         """End the connection: an open channel first sends what is queued (a last message),
@@ -465,10 +469,12 @@ class Guest:
             self.stage(WAITING, answer=code)
 
     def opened(self) -> None:
-        """The channel is open: take the seat."""
+        """The channel is open: take the seat (saying hello until the host answers)."""
+        from .peer.guest import greet
+
         self.net.tickets.save(Ticket(self.invitation.game, self.invitation.seat, self.ref, opened=True))
         assert self.channel is not None
-        self.channel.send(self.state.hello())
+        asyncio.ensure_future(self.net.app.guarded(greet(self.state, self.channel.send)))
         self.stage(JOINED)
 
     def receive(self, data: Any) -> None:

@@ -25,6 +25,8 @@ engine's rules. Its hidden parts are guesses, so only what the view shows is dra
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from typing import cast
 
@@ -44,6 +46,10 @@ from .referee import OPEN_KINDS
 
 SHADOW_SEED = 1
 """Seed of the guesses of a guest's game (fixed: the same view always gives the same game)."""
+HELLO_SECONDS = 1.0
+"""Time a guest waits for the host to answer its hello before saying it again."""
+HELLO_TRIES = 8
+"""Most hellos a guest says on one connection (the first one included)."""
 
 
 class GuestGame(Game):
@@ -118,9 +124,16 @@ class GuestState:
     # --- to the host ---------------------------------------------------------------------------
 
     def hello(self) -> list[str]:
-        """The frames asking the host for this guest's seat (send when the channel opens)."""
-        self.joined, self.closed, self._joiner = False, None, Reassembler(MAX_HOST_MESSAGE_CHARS)
+        """The frames asking the host for this guest's seat (send when the channel opens,
+        with :func:`greet`)."""
+        self.joined, self.closed, self.refusal = False, None, None
+        self._joiner = Reassembler(MAX_HOST_MESSAGE_CHARS)
         return frames(encode(Hello(self.game_id, self.seat, self.secret)))
+
+    @property
+    def answered(self) -> bool:
+        """Whether the host has answered the last hello: welcomed, refused or closed."""
+        return self.joined or self.closed is not None or self.refusal is not None
 
     def act(self, action: Action) -> list[str]:
         """The frames asking the host to perform ``action``, chosen in the current view."""
@@ -165,3 +178,24 @@ class GuestState:
         except CatanError:  # a view no game can have
             raise PeerError("peer.malformed") from None
         self.log, self.view, self.game, self.moves, self.refusal = log, view, game, update.moves, None
+
+
+async def greet(
+    state: GuestState, send: Callable[[list[str]], bool], seconds: float = HELLO_SECONDS, tries: int = HELLO_TRIES,
+) -> int:
+    """Say hello on a channel that has just opened (``send(frames)``: False once it is
+    closed), and again every ``seconds`` until the host answers, ``tries`` times at most;
+    return how many hellos were sent.
+
+    A reliable data channel can still lose its first message: seen in Chromium 156, the
+    guest's side opens as the host's announcement arrives, the hello sent at once never
+    reaches the host's page although both sides then show the channel open. The host
+    answers a repeated hello on the same connection with a welcome and only what is new.
+    """
+    for sent in range(tries):
+        if not send(state.hello()):
+            return sent
+        await asyncio.sleep(seconds)
+        if state.answered:
+            return sent + 1
+    return tries
