@@ -7,7 +7,8 @@ import asyncio
 import base64
 import json
 import zlib
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -537,6 +538,13 @@ def test_hello_again_on_the_same_connection_resends_only_what_is_new() -> None:
     assert net.messages("c5", mark)[1].start == 0 and net.referee.guest_seats() == {1: None, 2: "c5"}
 
 
+def run(coroutine: Coroutine[Any, Any, int]) -> int:
+    """Run ``coroutine`` to its end on an event loop of its own thread (this one's may be busy
+    with the browser tests' Playwright)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 @pytest.mark.parametrize("lost", [0, 1, HELLO_TRIES - 1])
 def test_a_guest_says_hello_again_until_the_host_answers(lost: int) -> None:
     net = Network(Game(Options(players=3, board="beginner"), seed=9))
@@ -549,7 +557,7 @@ def test_a_guest_says_hello_again_until_the_host_answers(lost: int) -> None:
             net.send("c1", parts)
         return True
 
-    assert asyncio.run(greet(guest, send, seconds=0)) == lost + 1
+    assert run(greet(guest, send, seconds=0)) == lost + 1
     assert guest.joined and guest.view == net.game.view(1)
     assert [type(m) for m in net.messages("c1")] == [Welcome, Update]
     assert all(parts == said[0] for parts in said)
@@ -559,12 +567,12 @@ def test_a_guest_stops_saying_hello_when_refused_closed_or_unanswered() -> None:
     net = Network(Game(Options(players=3, board="beginner"), seed=9))
     net.referee.open_seat(1)
     guest = net.guests["c1"] = GuestState(GID, 1, "A" * 22)  # not the seat's secret
-    assert asyncio.run(greet(guest, lambda parts: net.send("c1", parts) is not None, seconds=0)) == 1
+    assert run(greet(guest, lambda parts: net.send("c1", parts) is not None, seconds=0)) == 1
     assert guest.refusal is not None and guest.refusal.key == "peer.bad_secret" and not guest.joined
     said: list[list[str]] = []
-    assert asyncio.run(greet(guest, lambda parts: said.append(parts) is None, seconds=0, tries=3)) == 3  # no answer
+    assert run(greet(guest, lambda parts: said.append(parts) is None, seconds=0, tries=3)) == 3  # no answer
     assert len(said) == 3 and guest.refusal is None
-    assert asyncio.run(greet(guest, lambda parts: len(said) < 4 and said.append(parts) is None, seconds=0)) == 1  # closed
+    assert run(greet(guest, lambda parts: len(said) < 4 and said.append(parts) is None, seconds=0)) == 1  # closed
 
 
 def test_rejoin_with_the_secret_replaces_the_old_connection() -> None:

@@ -6,8 +6,9 @@ The tests share the three pages and run in order: friends join a new game and pl
 set-up and a few turns; a scenario brings a discard and a robbery on a guest, a domestic
 trade with a counter-offer and an offer the guest lacks the cards for (its page declines it at
 once, as the host's page does for its own people); a guest sends forged, garbled and oversized messages (refused,
-the game unchanged); a guest reloads and rejoins its seat (its first hello lost on the way,
-as a browser sometimes loses a channel's first message: it says it again); the host reloads
+the game unchanged); a guest reloads and rejoins its seat (when every hello it says is lost it
+gives up and asks for a new invitation; when its first one is lost, as a browser sometimes
+loses a channel's first message, it says it again); the host reloads
 and re-invites the same seats; a game with a computer player is played to its winner screen; the servers'
 settings. Every message a guest received is checked to hold no other seat's hand, and every
 request of the three pages went to the site (none to any other host, no ICE server by
@@ -36,6 +37,7 @@ from catan_core.board import BEGINNER_PIECES
 from catan_core.i18n import translate
 from catan_core.palette import COLORS
 from catan_web.peer.codes import decode_invitation
+from catan_web.peer.guest import HELLO_TRIES
 from catan_web.peer.protocol import FRAME_CHARS, MAX_GUEST_MESSAGE_CHARS, Refused
 
 if TYPE_CHECKING:
@@ -283,6 +285,13 @@ def test_a_guest_reloads_and_rejoins_its_seat(table: Table, browse: GuardedBrows
     browse.wait_ready(ben)
     ben.wait_for_selector("#net-guest-title")
     assert ben.inner_text("#net-guest-title") == en("peer.invitation_used")
+    host.wait_for_selector(f"#net-seat-{BEN} .net-status.away", timeout=STEP_MS)
+    ben.fill("#rejoin-code", invite(host, BEN))
+    ben.evaluate(f"window.dropHellos = {HELLO_TRIES}")  # the host never hears it: the guest gives up
+    ben.click("#rejoin-go")
+    paste_answer(host, answer_code(ben))
+    ben.wait_for_function("title => document.getElementById('net-guest-title')?.textContent === title",
+                          arg=en("peer.lost"), timeout=STEP_MS)
     host.wait_for_selector(f"#net-seat-{BEN} .net-status.away", timeout=STEP_MS)
     link = invite(host, BEN)
     assert decode_invitation(link).secret == table.secrets[BEN], "the same seat, the same secret"

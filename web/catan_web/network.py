@@ -469,13 +469,21 @@ class Guest:
             self.stage(WAITING, answer=code)
 
     def opened(self) -> None:
-        """The channel is open: take the seat (saying hello until the host answers)."""
-        from .peer.guest import greet
-
+        """The channel is open: take the seat."""
         self.net.tickets.save(Ticket(self.invitation.game, self.invitation.seat, self.ref, opened=True))
         assert self.channel is not None
-        asyncio.ensure_future(self.net.app.guarded(greet(self.state, self.channel.send)))
+        asyncio.ensure_future(self.net.app.guarded(self.greet(self.channel)))
         self.stage(JOINED)
+
+    async def greet(self, channel: Channel) -> None:
+        """Say hello on ``channel`` until the host answers; a host that never does is taken
+        as unreachable (the connection ends and the person is asked for a new invitation)."""
+        from .peer.guest import greet
+
+        await greet(self.state, channel.send)
+        if not self.state.answered and self.channel is channel:
+            channel.close()
+            self.lost()
 
     def receive(self, data: Any) -> None:
         """A message of the host (read defensively: what cannot be read is dropped)."""
