@@ -244,6 +244,8 @@ def test_the_invitation_box_shows_the_link_its_qr_code_and_the_answer_field() ->
     link = "http://127.0.0.1:8000/#join=" + "A" * 300
     preparing = NP.host_card(s, [NP.SeatStatus(1, NP.INVITED)], NP.Invite(1), NP.Servers())
     assert s.text("net.preparing") in preparing and "invite-link" not in preparing
+    failed = NP.host_card(s, [NP.SeatStatus(1, NP.AWAY)], NP.Invite(1, error=PeerError("peer.no_candidates")), NP.Servers())
+    assert s.text("peer.no_candidates") in failed and s.text("net.preparing") not in failed  # why no link was made
     html = NP.host_card(s, [NP.SeatStatus(1, NP.INVITED)], NP.Invite(1, link, PeerError("peer.answer_unknown")), NP.Servers())
     assert f'readonly spellcheck="false" autocomplete="off" autocapitalize="off" class="code">{link}</textarea>' in html
     assert 'id="invite-qr"' in html and "<svg" in html and 'id="answer-code"' in html

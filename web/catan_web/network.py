@@ -325,7 +325,6 @@ class Host:
             await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
         except Exception:  # noqa: BLE001 - the browser refused it: that connection is over
             self.lost(pending.conn)
-            self.show(Invite(pending.seat, error=PeerError("peer.answer_unknown")))
 
     def play_here(self, seat: int) -> None:
         """Take ``seat`` back for this device: its guest is told and disconnected, its
@@ -373,9 +372,15 @@ class Host:
         self.net.app.render()
 
     def lost(self, conn: str) -> None:
-        """Connection ``conn`` ended."""
+        """Connection ``conn`` ended. If it never opened after its answer was pasted, its
+        invitation closes (its link is of no more use) and the notice says so."""
+        failed = next((sent for sent in self.pending.values() if sent.conn == conn and sent.answered), None)
         self.referee.disconnected(conn)
         self.drop(conn)
+        if failed is not None:
+            if self.invite is not None and self.invite.seat == failed.seat:
+                self.invite = None
+            self.net.app.notify(partial(self.session.text, "net.connect_failed", player=failed.seat))
         self.net.app.render()
 
     def drop(self, conn: str) -> None:

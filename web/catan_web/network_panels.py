@@ -155,8 +155,9 @@ def invite_box(session: "Session", invite: Invite) -> str:
     """The invitation for one seat: the link (text and QR code), then the field for the answer."""
     text, seat = session.text, invite.seat
     body = el("h3", esc(text("net.invite_title", player=seat)), id="net-invite-title")
-    if not invite.link:
-        body += el("p", esc(text("net.preparing")), class_="muted", role="status")
+    if not invite.link:  # being prepared, or could not be made (say why)
+        body += (error_line(text, invite.error, "invite-error") if invite.error is not None
+                 else el("p", esc(text("net.preparing")), class_="muted", role="status"))
     else:
         body += (
             el("p", esc(text("net.step_link")))
