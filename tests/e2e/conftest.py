@@ -21,8 +21,10 @@ Tests are skipped only when Chromium is not installed at /usr/bin/chromium.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -177,10 +179,26 @@ def guarded_browser() -> Iterator[GuardedBrowser]:
         pytest.skip(f"browser tests need Chromium at {build.CHROMIUM} (Debian: apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
+    with browser_output_kept(), sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         yield GuardedBrowser(browser)
         browser.close()
+
+
+@contextmanager
+def browser_output_kept() -> Iterator[None]:
+    """Start Playwright's driver with Chromium's own output on (``DEBUG=pw:browser``): pytest
+    shows it beside a failing test, so that a crashed page (which these machines show now and
+    then) comes with what Chromium said about it. Only the driver sees the setting."""
+    before = os.environ.get("DEBUG")
+    os.environ["DEBUG"] = "pw:browser"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["DEBUG"]
+        else:
+            os.environ["DEBUG"] = before
 
 
 @pytest.fixture
