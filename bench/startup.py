@@ -15,7 +15,9 @@ as the page's own clock sees it (``performance.now()`` in a MutationObserver).
 
 Per repetition, in turn for each page: Chromium with a fresh profile (empty caches, no service
 worker) loads the page ("cold"); then, once the app's service worker controls the page, the
-page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app).
+page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
+and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
+scripts and WebAssembly are at work, as on a player's later visits).
 It prints medians, the ratios app/bare, and the response-body bytes the server sent on the
 first visit (until ready; for the app also including the service worker's precaching).
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
@@ -74,6 +76,8 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
+LOADS = ("cold", "warm", "later")
+"""The loads of each page, in order (see the module docstring)."""
 TIMEOUT_MS = 120_000
 SETTLE_MS = 1000
 
@@ -114,12 +118,12 @@ def ready_ms(page: Page) -> float:
     return float(page.evaluate("window.__readyAt"))
 
 
-def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[float, float, int, int]:
-    """Cold load, then warm reload of ``url`` in a browser with a fresh, empty profile.
+def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[float, float, float, int, int]:
+    """Cold load, then warm and later reloads of ``url`` in a browser with a fresh, empty profile.
 
     A real (on-disk) profile, unlike an incognito context, keeps the 8 MB WebAssembly file in
-    its HTTP cache, as a visitor's browser would. Returns cold ms, warm ms, bytes sent until
-    ready, and bytes sent until the reload (including the app's service-worker precaching).
+    its HTTP cache, as a visitor's browser would. Returns cold, warm and later ms, bytes sent
+    until ready, and bytes sent until the reload (including the app's service-worker precaching).
     """
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -137,8 +141,10 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[f
         bytes_all = sum(SENT)
         page.reload()
         warm = ready_ms(page)
+        page.reload()
+        later = ready_ms(page)
         context.close()
-    return cold, warm, bytes_ready, bytes_all
+    return cold, warm, later, bytes_ready, bytes_all
 
 
 def main() -> None:
@@ -154,26 +160,28 @@ def main() -> None:
         dist = prepare_site(Path(tmp), args.before)
         server, base = build.start_server(dist, handler=counting_handler(dist))
         visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
-        results: dict[str, list[tuple[float, float, int, int]]] = {name: [] for name in pages}
+        results: dict[str, list[tuple[float, float, float, int, int]]] = {name: [] for name in pages}
         for _ in range(args.reps):
             for name, path in pages.items():  # interleaved, so machine noise hits every page alike
                 results[name].append(visit(playwright, base + path, name.startswith("app")))
         server.shutdown()
         server.server_close()
 
-    medians = {name: (statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs))
+    medians = {name: tuple(statistics.median(r[i] for r in runs) for i in range(len(LOADS)))
                for name, runs in results.items()}
     print(f"Navigation to data-ready, median of {args.reps} (headless Chromium, fresh profile each, 127.0.0.1)")
-    print(f"{'page':<15}{'cold ms':>9}{'warm ms':>9}{'bytes until ready':>19}{'bytes incl. SW':>16}")
+    header = "".join(f"{load + ' ms':>10}" for load in LOADS)
+    print(f"{'page':<15}{header}{'bytes until ready':>19}{'bytes incl. SW':>16}")
     for name, runs in results.items():
-        _, _, bytes_ready, bytes_all = runs[0]
-        print(f"{name:<15}{medians[name][0]:>9.0f}{medians[name][1]:>9.0f}{bytes_ready:>19,}{bytes_all:>16,}")
+        *_, bytes_ready, bytes_all = runs[0]
+        print(f"{name:<15}" + "".join(f"{m:>10.0f}" for m in medians[name]) + f"{bytes_ready:>19,}{bytes_all:>16,}")
     for app in (name for name in pages if name.startswith("app")):
         for bare in BARES:
-            cold, warm = (medians[app][i] / medians[bare][i] for i in (0, 1))
-            print(f"{app} / {bare}: cold {cold:.2f}x, warm {warm:.2f}x")
+            ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))
+            print(f"{app} / {bare}: {ratios}")
     for name, runs in results.items():
-        print(f"  {name} runs (cold/warm ms): " + ", ".join(f"{c:.0f}/{w:.0f}" for c, w, _, _ in runs))
+        each = ", ".join("/".join(f"{r[i]:.0f}" for i in range(len(LOADS))) for r in runs)
+        print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
 
 
 if __name__ == "__main__":
