@@ -295,6 +295,7 @@ def test_a_guest_reloads_and_rejoins_its_seat(table: Table, browse: GuardedBrows
     host.wait_for_selector(f"#net-seat-{BEN} .net-status.away", timeout=STEP_MS)
     assert host.inner_text("#notice .notice-text") == en("net.connect_failed", player="Ben")
     assert host.locator("#net-invite").count() == 0, "the dead invitation is no longer shown"
+    assert violations(host, "#net") == [] and violations(ben, "#home") == []
     link = invite(host, BEN)
     assert decode_invitation(link).secret == table.secrets[BEN], "the same seat, the same secret"
     ben.fill("#rejoin-code", link)
