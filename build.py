@@ -10,12 +10,14 @@
                   which halves the time to a ready page
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
-    catan.zip     the Python code the pages import (catan_core, web/catan_web), unpacked by
-                  PyScript into Python's working directory, with its bytecode compiled by the
-                  pinned Pyodide itself (run in Node), so the pages do not compile it at start-up;
-                  also the bytecode of PyScript's own Python package (see zip_python)
+    catan.zip     the Python code the pages import (catan_core, web/catan_web and PyScript's own
+                  package), each module's bytecode beside its source, compiled by the pinned
+                  Pyodide itself (run in Node): PyScript writes the zip into Python's working
+                  directory, web/python-path.js puts it on sys.path, and the pages import from
+                  it as it is, without unpacking or compiling (see zip_python)
+    pyscript.json generated: the configuration every page names (write_config)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
-    ...           everything in web/ (index.html, main.py, pyscript.json, style.css, ...)
+    ...           everything in web/ (index.html, main.py, style.css, ...)
     sw.js         generated cache-first service worker listing every other file in dist/
 """
 
@@ -42,7 +44,12 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "catan_core"
 PYTHON_SOURCES = (PACKAGE, WEB / "catan_web")
-"""Python code the pages import: one zip, unpacked by PyScript into the working directory."""
+"""Our Python code the pages import: in one zip with PyScript's package (see :func:`zip_python`)."""
+CODE_ZIP = "catan.zip"
+PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+"""PyScript plugins the pages do not use (custom script types, an editor, a terminal, warnings
+about old PyScript features): left out, PyScript does not fetch them before starting Python.
+Its "error" plugin stays (it shows a Python error that escaped our own handling on the page)."""
 NODE_MODULES = ROOT / "node_modules"
 STDLIB_ZIP = "python_stdlib.zip"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, "pyodide-lock.json")
@@ -95,11 +102,13 @@ pyodide.runPython(code);
 mounted at ``/mnt`` and ``args`` (from JSON) among its globals: see :func:`in_pyodide`."""
 COMPILE = """
 import compileall, py_compile
-if not compileall.compile_dir("/mnt", quiet=1, invalidation_mode=py_compile.PycInvalidationMode[args]):
+if not compileall.compile_dir("/mnt", quiet=1, legacy=True, ddir=args,
+                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
     raise SystemExit("compileall failed")
 """
-"""Compile every module under ``/mnt`` into ``__pycache__/*.cpython-3NN.pyc`` files, hash-based
-with the invalidation mode ``args`` names (PEP 552): an import in the page then reads bytecode
+"""Compile every module under ``/mnt`` into ``<module>.pyc`` beside its source (where zipimport
+looks), hash-based and never checked against the source (PEP 552), tracebacks naming the files
+under ``args`` (the zip's name on ``sys.path``): an import in the page then reads bytecode
 instead of compiling (see README, "Start-up")."""
 PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 """PyScript's own Python package, as the texts PyScript writes into the working directory at
@@ -125,10 +134,10 @@ def in_pyodide(code: str, folder: Path, args: object) -> None:
                    check=True, capture_output=True)
 
 
-def compile_bytecode(folder: Path, mode: str = "UNCHECKED_HASH") -> None:
-    """Compile the modules under ``folder`` in place with the pinned Pyodide (:data:`COMPILE`);
-    ``mode`` names a ``py_compile.PycInvalidationMode``."""
-    in_pyodide(COMPILE, folder, mode)
+def compile_bytecode(folder: Path, zip_name: str) -> None:
+    """Compile the modules under ``folder``, which becomes the zip ``zip_name`` on ``sys.path``,
+    in place with the pinned Pyodide (:data:`COMPILE`)."""
+    in_pyodide(COMPILE, folder, zip_name)
 
 
 def pyscript_package() -> dict[str, str]:
@@ -161,9 +170,9 @@ with zipfile.ZipFile(stdlib) as archive:
 """Import the modules ``args`` names, then compile every module of Python's standard library
 loaded by then (what Pyodide's own start-up imports, and what those imports pull in) into
 ``<module>.pyc`` files under ``/mnt``, never checked against their sources."""
-STDLIB_START_UP = ("pathlib", "shutil", "zipfile")
+STDLIB_START_UP = ("pathlib",)
 """Standard modules the pages' start-up imports outside our code and PyScript's package:
-PyScript writes its package's files with pathlib and unpacks catan.zip with shutil and zipfile."""
+PyScript writes its package's files with pathlib."""
 
 
 def stdlib_imports(texts: list[str]) -> list[str]:
@@ -195,10 +204,15 @@ def compiled_stdlib(dest: Path, texts: list[str]) -> None:
             for info in original.infolist():
                 archive.writestr(info, original.read(info))
             for path in compiled:
-                info = zipfile.ZipInfo(path.relative_to(tmp).as_posix(), ZIP_TIME)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes(), compresslevel=9)
+                add_to_zip(archive, path.relative_to(tmp).as_posix(), path.read_bytes())
+
+
+def add_to_zip(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    """Add ``data`` as the member ``name``, deflated, with a fixed timestamp (reproducible zips)."""
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    archive.writestr(info, data, compresslevel=9)
 
 
 def python_sources(sources: tuple[Path, ...]) -> list[Path]:
@@ -209,32 +223,78 @@ def python_sources(sources: tuple[Path, ...]) -> list[Path]:
 
 def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: Path) -> None:
     """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
-    relative to its parent folder) with their bytecode (:func:`compile_bytecode`, never checked
-    against the source), plus the bytecode alone of PyScript's own package (``pyscript_files``,
-    see :func:`pyscript_package`): PyScript writes that package's sources at every start and
-    then imports it, and with this bytecode beside them (checked against them by hash, so a
-    PyScript that wrote other texts would just compile them) nothing is compiled.
+    relative to its parent folder) and PyScript's own package (``pyscript_files``, see
+    :func:`pyscript_package`), each module's bytecode beside its source (:func:`compile_bytecode`,
+    never checked against the source). The pages import straight from the zip: python-path.js
+    puts it first on ``sys.path`` once the interpreter is ready, before PyScript imports its
+    package (whose sources it writes into the working directory at every start: the zip's copy,
+    from the same pinned npm package, is what is imported) and before the page's script runs.
+    zipimport reads ``<module>.pyc`` before ``<module>.py``: nothing is unpacked or compiled.
     Reproducible: sorted names, fixed timestamps."""
     with tempfile.TemporaryDirectory() as tmp:
-        staged, pyscript = Path(tmp) / "staged", Path(tmp) / "pyscript"
+        staged = Path(tmp)
         for src in sources:
             for path in python_sources((src,)):
                 target = staged / path.relative_to(src.parent)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
-        compile_bytecode(staged)
         for file_name, text in pyscript_files.items():
-            (pyscript / file_name).parent.mkdir(parents=True, exist_ok=True)
-            (pyscript / file_name).write_text(text, encoding="utf-8")
-        compile_bytecode(pyscript, "CHECKED_HASH")
-        files = [(p, p.relative_to(staged)) for p in staged.rglob("*") if p.is_file()]
-        files += [(p, p.relative_to(pyscript)) for p in pyscript.rglob("*.pyc")]
+            (staged / file_name).parent.mkdir(parents=True, exist_ok=True)
+            (staged / file_name).write_text(text, encoding="utf-8")
+        compile_bytecode(staged, dest.name)
         with zipfile.ZipFile(dest, "w") as archive:
-            for path, name in sorted(files, key=lambda item: item[1].as_posix()):
-                info = zipfile.ZipInfo(name.as_posix(), ZIP_TIME)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = 0o644 << 16
-                archive.writestr(info, path.read_bytes(), compresslevel=9)
+            for path in sorted(staged.rglob("*")):
+                if path.is_file():
+                    add_to_zip(archive, path.relative_to(staged).as_posix(), path.read_bytes())
+
+
+PRELOAD_MARKER = "<!-- build.py writes the preload links here: see build.preload_links -->"
+"""The line of every page's head that :func:`write_preloads` replaces."""
+
+
+def preload_links(dist: Path) -> list[str]:
+    """The ``<link>`` tags that start, as soon as a page's head is read, every file its
+    start-up fetches, small first: PyScript's core module (its hashed chunk: core.js only
+    re-exports it) and its error plugin (the one plugin left, loaded before Python starts),
+    pyscript.json, Pyodide's two modules and its lock file; then the big files: the
+    WebAssembly interpreter, the standard library and catan.zip. Without them each waits for
+    the one before it (core.js, its chunk, the config, the plugins, Pyodide's modules...).
+    ``crossorigin`` makes each fetch preload match the plain ``fetch()`` that later uses it."""
+    modules = []
+    for pattern in ("core-*.js", "error-*.js"):
+        found = sorted((dist / "pyscript").glob(pattern))
+        if len(found) != 1:
+            raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
+        modules.append(f"./pyscript/{found[0].name}")
+    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    fetched = ["./pyscript.json", "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
+               f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
+    return ([f'<link rel="modulepreload" href="{href}">' for href in modules]
+            + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
+
+
+def write_preloads(dist: Path) -> None:
+    """Put :func:`preload_links` in place of :data:`PRELOAD_MARKER` in every page of ``dist``."""
+    links = preload_links(dist)
+    for page in sorted(dist.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        line = next((line for line in text.splitlines() if line.strip() == PRELOAD_MARKER), None)
+        if line is None:
+            raise SystemExit(f"build.py: {page.name} has no line {PRELOAD_MARKER}")
+        indent = line[: len(line) - len(line.lstrip())]
+        page.write_text(text.replace(line, "\n".join(indent + link for link in links)), encoding="utf-8")
+
+
+def write_config(dist: Path) -> None:
+    """Write dist/pyscript.json, the configuration every page's script names: the local
+    interpreter, the plugins left out (:data:`PYSCRIPT_PLUGINS_OFF`) and catan.zip, written as
+    one file into the working directory (see :func:`zip_python`)."""
+    config = {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
+        "files": {f"./{CODE_ZIP}": f"./{CODE_ZIP}"},
+    }
+    (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 
 
 def hexagon(size: float) -> list[tuple[float, float]]:
@@ -369,13 +429,15 @@ def build(dist: Path = DIST) -> Path:
     for name, source in VENDOR_FILES.items():
         shutil.copyfile(source, dist / "vendor" / name)
     pyscript_files = pyscript_package()
-    zip_python(PYTHON_SOURCES, pyscript_files, dist / "catan.zip")
+    zip_python(PYTHON_SOURCES, pyscript_files, dist / CODE_ZIP)
+    write_config(dist)
     page_code = python_sources((*PYTHON_SOURCES, *WEB.glob("*.py")))
     texts = [path.read_text(encoding="utf-8") for path in page_code if path.suffix == ".py"]
     compiled_stdlib(dist / "pyodide" / STDLIB_ZIP, texts + [text for name, text in pyscript_files.items() if name.endswith(".py")])
     write_icons_and_manifest(dist)
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))
+    write_preloads(dist)
     write_service_worker(dist)
     return dist
 

@@ -5,7 +5,7 @@ Run from the repository root:
     python bench/bots_pyodide.py [--games 2] [--strong-decisions 20]
 
 It builds the site into a temporary directory, adds a bench page that boots the self-hosted
-Pyodide, unpacks ``catan.zip`` and plays seeded 4-player games between computer players,
+Pyodide, imports from ``catan.zip`` as the pages do and plays seeded 4-player games between computer players,
 timing every ``decide()`` call with ``time.perf_counter``. The same Python code then runs in
 this CPython. It prints, per level and interpreter, the number of decisions and the median,
 95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
@@ -63,7 +63,7 @@ RESULT = {
 """
 
 # Appended to MEASURE: Strong playouts per second (bench/playouts.py), with this tree's code and,
-# when BASELINE names a folder holding another catan_core, with that one, imported afresh.
+# when BASELINE names a folder or zip holding another catan_core, with that one, imported afresh.
 PLAYOUTS = playouts.MEASURE + r"""
 import sys
 RESULT["playouts"] = json.loads(PLAYOUTS_RESULT)
@@ -82,12 +82,12 @@ PAGE = """<!doctype html>
 <script type="module">
   import { loadPyodide } from "./pyodide/pyodide.mjs";
   const pyodide = await loadPyodide();
-  const zip = await (await fetch("./catan.zip")).arrayBuffer();
-  pyodide.unpackArchive(zip, "zip");
-  const baseline = await fetch("./_baseline.zip");
-  if (baseline.ok) {
-    pyodide.unpackArchive(await baseline.arrayBuffer(), "zip", { extractDir: "/home/pyodide/_baseline" });
+  // The code zips go on sys.path as they are, as in the pages (see web/main.py).
+  for (const name of ["catan.zip", "_baseline.zip"]) {
+    const response = await fetch("./" + name);
+    if (response.ok) pyodide.FS.writeFile(name, new Uint8Array(await response.arrayBuffer()));
   }
+  pyodide.runPython('import sys; sys.path.insert(0, "catan.zip")');
   const code = await (await fetch("./_bench_bots.py")).text();
   pyodide.runPython(code);
   document.getElementById("out").textContent = pyodide.globals.get("RESULT");
@@ -121,10 +121,10 @@ def run_in_pyodide(prelude: str, baseline: Path | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = build.build(Path(tmp) / "dist")
         (dist / "_bench_bots.html").write_text(PAGE, encoding="utf-8")
-        measure = code(prelude, "/home/pyodide/_baseline" if baseline else "")
+        measure = code(prelude, "_baseline.zip" if baseline else "")
         (dist / "_bench_bots.py").write_text(measure, encoding="utf-8")
         if baseline:
-            build.zip_python((baseline / "catan_core",), dist / "_baseline.zip")
+            build.zip_python((baseline / "catan_core",), {}, dist / "_baseline.zip")
         server, base = build.start_server(dist)
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         page = browser.new_page()

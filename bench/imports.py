@@ -6,8 +6,8 @@ Run from the repository root (needs Node, as the build does):
 
 It builds the site into a temporary directory (or uses ``--dist``, an existing build) and, in a
 fresh Pyodide under Node per repetition (the build's interpreter files, so the standard library
-carries the same bytecode as in the pages), unpacks ``catan.zip`` into the working directory as
-PyScript does, imports what PyScript's own package imports from the standard library (so that
+carries the same bytecode as in the pages), writes ``catan.zip`` into the working directory and
+puts it on ``sys.path`` as the pages do, imports what PyScript's own package imports from the standard library (so that
 is not charged to our modules), then imports each module of ``catan_core`` and ``catan_web``
 with Python's ``-X importtime`` on. It prints the median self and cumulative milliseconds of our
 modules and of the standard modules they pull in, the largest first, and the total.
@@ -40,13 +40,14 @@ import fs from "node:fs";
 const [zipPath, code, args] = process.argv.slice(1);
 const lines = [];
 const pyodide = await loadPyodide({ env: { PYTHONPROFILEIMPORTTIME: "1" }, stderr: (line) => lines.push(line) });
-pyodide.unpackArchive(new Uint8Array(fs.readFileSync(zipPath)), "zip");
+pyodide.FS.writeFile("catan.zip", new Uint8Array(fs.readFileSync(zipPath)));
+pyodide.runPython('import sys; sys.path.insert(0, "catan.zip")');
 pyodide.globals.set("args", pyodide.toPy(JSON.parse(args)));
 lines.length = 0;  // the interpreter's own start-up imports
 pyodide.runPython(code);
 console.log(JSON.stringify(lines));
 """
-"""Node script: a fresh Pyodide from the build, catan.zip unpacked, ``code`` run with ``args``;
+"""Node script: a fresh Pyodide from the build, catan.zip on its path, ``code`` run with ``args``;
 prints the ``-X importtime`` lines of that run as JSON."""
 IMPORT_ALL = """
 import sys

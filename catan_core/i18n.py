@@ -16,10 +16,11 @@ seats, resources, development cards or card lists are rendered in the language:
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import string
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from .names import DEV_CARDS, MAX_SEATS, RESOURCES
@@ -28,26 +29,34 @@ LANGUAGES: tuple[str, ...] = ("en", "es", "de", "hi")
 """Languages the game speaks; English is the reference catalog."""
 DEFAULT_LANGUAGE = "en"
 
-_DIR = Path(__file__).with_name("messages")
-
 SEAT_PARAMS = frozenset({"player", "victim", "partner", "offerer", "target", "seat", "expected", "previous", "winner"})
 RESOURCE_PARAMS = frozenset({"resource", "give_resource", "get_resource"})
 CARDS_PARAMS = frozenset({"cards", "give", "want", "cost"})
 
 
-def read_language_file(directory: Path, lang: str) -> dict[str, Any]:
-    """``directory/<lang>.json`` (an unknown language reads the English file)."""
+def read_package_json(package: str, name: str) -> Any:
+    """The JSON file ``name`` (a ``/``-separated path) inside the package ``package``, read
+    through the package's loader, so from a folder as from a zip on ``sys.path`` (the pages
+    import the code straight from catan.zip). What ``pkgutil.get_data`` does, without
+    importing pkgutil at the pages' start."""
+    module = importlib.import_module(package)
+    path = os.path.join(os.path.dirname(module.__file__ or ""), *name.split("/"))
+    data: bytes = module.__spec__.loader.get_data(path)  # type: ignore[union-attr]
+    return json.loads(data.decode("utf-8"))
+
+
+def read_language_file(package: str, folder: str, lang: str) -> dict[str, Any]:
+    """``<folder>/<lang>.json`` inside ``package`` (an unknown language reads the English file)."""
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
-    with open(directory / f"{lang}.json", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
+    data: dict[str, Any] = read_package_json(package, f"{folder}/{lang}.json" if folder else f"{lang}.json")
     return data
 
 
 @lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Any]:
     """The messages of ``lang`` (an unknown language gives the English catalog)."""
-    return read_language_file(_DIR, lang)
+    return read_language_file(__package__, "messages", lang)
 
 
 def plural_category(lang: str, count: int) -> str:

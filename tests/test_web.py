@@ -445,6 +445,8 @@ def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path
     frozen.__spec__ = importlib.util.spec_from_loader("_frozen", None, origin="frozen")  # type: ignore[assignment]
     in_zip, from_source = types.ModuleType("json"), types.ModuleType("html")
     in_zip.__file__, from_source.__file__ = "/lib/std.zip/json/__init__.pyc", "/lib/std.zip/html/__init__.py"
+    ours_in_zip, ours_from_source = types.ModuleType("catan_core.e"), types.ModuleType("catan_web.f")
+    ours_in_zip.__file__, ours_from_source.__file__ = "catan.zip/catan_core/e.pyc", "catan.zip/catan_web/f.py"
     modules = {
         "catan_core.a": module("catan_core.a", modes.UNCHECKED_HASH, edit="# edited\n"),  # never checked
         "catan_core.b": module("catan_core.b", modes.CHECKED_HASH),
@@ -452,10 +454,12 @@ def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path
         "catan_web.c": module("catan_web.c", None),  # no bytecode
         "catan_web.d": module("catan_web.d", modes.TIMESTAMP),  # not what build.py ships
         "json": in_zip, "html": from_source, "_frozen": frozen, "elsewhere": module("elsewhere", None),
+        "catan_core.e": ours_in_zip, "catan_web.f": ours_from_source,
     }
-    report = compiled_at_start(modules, "/lib/std.zip")
-    assert report == {"checked": ["catan_core.a", "catan_core.b", "catan_web.c", "catan_web.d", "html", "json", "pyscript"],
-                      "compiled": ["catan_web.c", "catan_web.d", "html", "pyscript"]}
+    report = compiled_at_start(modules, ["catan.zip", "/lib/std.zip"])
+    assert report == {"checked": ["catan_core.a", "catan_core.b", "catan_core.e", "catan_web.c", "catan_web.d", "catan_web.f",
+                                  "html", "json", "pyscript"],
+                      "compiled": ["catan_web.c", "catan_web.d", "catan_web.f", "html", "pyscript"]}
 
 
 HOME_PAGE_IMPORTS = r"""

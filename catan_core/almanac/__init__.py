@@ -16,15 +16,11 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
-from ..i18n import DEFAULT_LANGUAGE, read_language_file
-
-_DIR = Path(__file__).resolve().parent
+from ..i18n import DEFAULT_LANGUAGE, read_language_file, read_package_json
 
 ERROR_ENTRIES: dict[str, str | None] = {
     "rule.game_over": "winning",
@@ -111,15 +107,14 @@ class Entry:
 
 @lru_cache(maxsize=None)
 def _index() -> list[dict[str, Any]]:
-    with open(_DIR / "index.json", encoding="utf-8") as f:
-        data: list[dict[str, Any]] = json.load(f)["entries"]
+    data: list[dict[str, Any]] = read_package_json(__name__, "index.json")["entries"]
     return data
 
 
 @lru_cache(maxsize=None)
 def texts(lang: str) -> dict[str, Any]:
     """The raw texts of ``lang`` (an unknown language gives English)."""
-    return read_language_file(_DIR, lang)
+    return read_language_file(__name__, "", lang)
 
 
 def entry_ids() -> list[str]:

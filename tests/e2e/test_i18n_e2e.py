@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+import build
 from catan_core import almanac
 from catan_core.board import TERRAINS
 from catan_core.events import Event
@@ -137,7 +138,7 @@ def test_game_page_in_every_language_keeps_the_game(browse: GuardedBrowser, site
     context = browse.new_context(viewport={"width": 1280, "height": 900}, locale="de-DE")
     page = browse.open(site.url + "?test", context)
     assert page.input_value("#home-lang") == "de", "the browser's language is the default"
-    data = json.loads((almanac._DIR.parents[1] / "web" / "scenarios" / "roads.json").read_text(encoding="utf-8"))
+    data = json.loads((build.WEB / "scenarios" / "roads.json").read_text(encoding="utf-8"))
     data["players"][1]["kind"] = "beginner"  # one person at the table: no hot-seat cover
     assert page.evaluate("([t, n]) => catan_test.load_scenario(t, n)", [json.dumps(data), "Sprachen"]) == ""
     page.wait_for_selector("#game:not([hidden])")

@@ -115,19 +115,38 @@ def test_build_is_reproducible(tmp_path: Path) -> None:
 
 
 def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Path) -> None:
-    """Every module in catan.zip has its bytecode beside it, compiled by the pinned Pyodide's
-    Python and never checked against its source (so the pages import without compiling)."""
-    major, minor = json.loads((build.NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())["info"]["python"].split(".")[:2]
-    with zipfile.ZipFile(dist_dir / "catan.zip") as archive:
+    """Every module in catan.zip has its bytecode beside it, where zipimport looks first,
+    compiled by the pinned Pyodide's Python (the magic number of the standard library's
+    bytecode, which that Python also compiled) and never checked against its source, so the
+    pages import from the zip without compiling."""
+    with zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as stdlib:
+        magic = stdlib.read("json/__init__.pyc")[:4]
+    with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = set(archive.namelist())
         sources = [name for name in names if name.endswith(".py")]
-        assert "catan_core/state.py" in sources and "catan_web/app.py" in sources
+        assert {"catan_core/state.py", "catan_web/app.py", "pyscript/__init__.py"} <= set(sources)
+        assert "catan_core/messages/en.json" in names and not any("__pycache__" in name for name in names)
         for source in sources:
-            folder, _, module = source.rpartition("/")
-            cached = f"{folder}/__pycache__/{module[:-3]}.cpython-{major}{minor}.pyc"
-            assert cached in names, source
-            header = archive.read(cached)[:8]
+            header = archive.read(source + "c")[:8]
+            assert header[:4] == magic, source
             assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, source
+
+
+def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
+    """pyscript.json writes catan.zip as one file (not unpacked) and leaves out the plugins the
+    pages do not use; every page loads python-path.js, which puts the zip on ``sys.path``; the
+    zip holds PyScript's own package, exactly as PyScript writes it, with its bytecode."""
+    config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
+    assert config == {"interpreter": "./pyodide/pyodide.mjs", "files": {"./catan.zip": "./catan.zip"},
+                      "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
+    for name in ("index.html", "embed.html", "almanac.html"):
+        page = (dist_dir / name).read_text(encoding="utf-8")
+        assert 'config="./pyscript.json"' in page and '<script type="module" src="./python-path.js">' in page, name
+    assert 'sys.path.insert(0, "catan.zip")' in (dist_dir / "python-path.js").read_text(encoding="utf-8")
+    with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
+        for name, text in build.pyscript_package().items():
+            assert archive.read(name).decode("utf-8") == text, name
+        assert "pyscript/__init__.pyc" in archive.namelist()
 
 
 def test_the_standard_library_bytecode_covers_every_import_of_the_pages_code() -> None:

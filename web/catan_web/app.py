@@ -68,7 +68,8 @@ network = lazy_module("catan_web.network")
 panels = lazy_module("catan_web.panels")
 S = lazy_module("catan_web.session")
 T = lazy_module("catan_web.targets")
-GAME_MODULES = (A, T, N, S, panels, guide, network, lazy_module("catan_core.saves"))
+GAME_MODULES = (A, T, N, S, panels, guide, network, lazy_module("catan_core.saves"),
+                lazy_module("catan_core.almanac"))
 """What :meth:`App.load_game_modules` loads, in this order (each after what it imports, so
 that each step is short)."""
 
@@ -1133,8 +1134,7 @@ def test_compiled_at_start() -> str:
     """JSON: :func:`catan_web.bytecode.compiled_at_start` of the page's modules (test hook)."""
     from .bytecode import compiled_at_start
 
-    stdlib_zip = next(entry for entry in sys.path if entry.endswith(".zip"))
-    return json.dumps(compiled_at_start(sys.modules, stdlib_zip))
+    return json.dumps(compiled_at_start(sys.modules, [entry for entry in sys.path if entry.endswith(".zip")]))
 
 
 def shown_text(ident: str, fallback: str) -> str:

@@ -9,12 +9,15 @@ action is refused; :class:`~catan_web.session.Session` makes them from the engin
 
 from __future__ import annotations
 
-from catan_core.almanac import almanac_url, entry_for_error
 from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGE_NAMES
 
+from .lazy import lazy_module
 from .markup import el, esc
 from .text import Text
+
+almanac = lazy_module("catan_core.almanac")
+"""Loaded when a reason or a link first needs it: the home screen draws without it."""
 
 ALMANAC_WINDOW = "catan-almanac"
 """The one browser tab that "Why?" links open the rules almanac in."""
@@ -41,7 +44,7 @@ class Reason(str):
     @property
     def entry(self) -> str | None:
         """The rules almanac entry explaining the refusal (None when no entry does)."""
-        return entry_for_error(self.error.key)
+        return almanac.entry_for_error(self.error.key)
 
 
 def almanac_entry(reason: str | None) -> str | None:
@@ -63,7 +66,7 @@ def why_link(text: Text, entry: str | None) -> str:
     """
     if not entry:
         return ""
-    return el("a", esc(text("embed.why")), href=almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
+    return el("a", esc(text("embed.why")), href=almanac.almanac_url(entry, text.lang), target=ALMANAC_WINDOW, class_="why-link")
 
 
 def notice_bar(text: Text, message: str, entry: str | None) -> str:
