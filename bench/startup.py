@@ -20,6 +20,7 @@ and reloaded once more ("later": from a resource's third load on, Chromium's cod
 scripts and WebAssembly are at work, as on a player's later visits).
 It prints medians, the ratios app/bare, and the response-body bytes the server sent on the
 first visit (until ready; for the app also including the service worker's precaching).
+A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
 ``before/`` beside this one and measured in the same rounds, for before/after figures.
 No timing is asserted.
@@ -79,6 +80,9 @@ new MutationObserver((_, observer) => {
 LOADS = ("cold", "warm", "later")
 """The loads of each page, in order (see the module docstring)."""
 TIMEOUT_MS = 120_000
+MAX_CRASHES = 5
+"""Visits that may fail (a crashed page: Chromium's renderer crashes now and then on this
+machine) before the run stops; each is visited again and printed at the end."""
 SETTLE_MS = 1000
 
 
@@ -129,21 +133,23 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[f
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS
         )
-        context.add_init_script(RECORD_READY)
-        page = context.pages[0]
-        page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
-        SENT.clear()
-        page.goto(url)
-        cold = ready_ms(page)
-        bytes_ready = sum(SENT)
-        if has_service_worker:
-            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
-        bytes_all = sum(SENT)
-        page.reload()
-        warm = ready_ms(page)
-        page.reload()
-        later = ready_ms(page)
-        context.close()
+        try:
+            context.add_init_script(RECORD_READY)
+            page = context.pages[0]
+            page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
+            SENT.clear()
+            page.goto(url)
+            cold = ready_ms(page)
+            bytes_ready = sum(SENT)
+            if has_service_worker:
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+            bytes_all = sum(SENT)
+            page.reload()
+            warm = ready_ms(page)
+            page.reload()
+            later = ready_ms(page)
+        finally:
+            context.close()
     return cold, warm, later, bytes_ready, bytes_all
 
 
@@ -154,6 +160,7 @@ def main() -> None:
     parser.add_argument("--before", type=Path, help="another built site to measure alongside (e.g. an older dist/)")
     args = parser.parse_args()
     pages = dict(PAGES, **({"app before": BEFORE} if args.before else {}))
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
@@ -161,9 +168,16 @@ def main() -> None:
         server, base = build.start_server(dist, handler=counting_handler(dist))
         visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
         results: dict[str, list[tuple[float, float, float, int, int]]] = {name: [] for name in pages}
-        for _ in range(args.reps):
+        crashes: list[str] = []
+        for rep in range(args.reps):
             for name, path in pages.items():  # interleaved, so machine noise hits every page alike
-                results[name].append(visit(playwright, base + path, name.startswith("app")))
+                while len(results[name]) <= rep:
+                    try:
+                        results[name].append(visit(playwright, base + path, name.startswith("app")))
+                    except PlaywrightError as error:  # a crashed page: said below, and visited again
+                        crashes.append(f"{name}: {str(error).splitlines()[0]}")
+                        if len(crashes) > MAX_CRASHES:
+                            raise
         server.shutdown()
         server.server_close()
 
@@ -182,6 +196,8 @@ def main() -> None:
     for name, runs in results.items():
         each = ", ".join("/".join(f"{r[i]:.0f}" for i in range(len(LOADS))) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
+    for crash in crashes:
+        print(f"  visited again after: {crash}")
 
 
 if __name__ == "__main__":

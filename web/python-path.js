@@ -5,5 +5,5 @@
 import { hooks } from "./pyscript/core.js";
 
 hooks.main.onReady.add((wrap) => {
-  wrap.interpreter.runPython('import sys\nsys.path.insert(0, "catan.zip")');
+  wrap.interpreter.runPython('import sys\nif "catan.zip" not in sys.path:\n    sys.path.insert(0, "catan.zip")');
 });
