@@ -287,10 +287,11 @@ def write_preloads(dist: Path) -> None:
 
 def write_config(dist: Path) -> None:
     """Write dist/pyscript.json, the configuration every page's script names: the local
-    interpreter, the plugins left out (:data:`PYSCRIPT_PLUGINS_OFF`) and catan.zip, written as
+    interpreter (web/interpreter.mjs, which starts Pyodide before PyScript asks for it), the
+    plugins left out (:data:`PYSCRIPT_PLUGINS_OFF`) and catan.zip, written as
     one file into the working directory (see :func:`zip_python`)."""
     config = {
-        "interpreter": "./pyodide/pyodide.mjs",
+        "interpreter": "./interpreter.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
         "files": {f"./{CODE_ZIP}": f"./{CODE_ZIP}"},
     }

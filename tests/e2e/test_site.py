@@ -133,15 +133,17 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
 
 
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
-    """pyscript.json writes catan.zip as one file (not unpacked) and leaves out the plugins the
-    pages do not use; every page loads python-path.js, which puts the zip on ``sys.path``; the
-    zip holds PyScript's own package, exactly as PyScript writes it, with its bytecode."""
+    """pyscript.json names interpreter.mjs, which every page starts before anything else in its
+    head, writes catan.zip as one file (not unpacked) and leaves out the plugins the pages do
+    not use; every page loads python-path.js, which puts the zip on ``sys.path``; the zip holds
+    PyScript's own package, exactly as PyScript writes it, with its bytecode."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    assert config == {"interpreter": "./pyodide/pyodide.mjs", "files": {"./catan.zip": "./catan.zip"},
+    assert config == {"interpreter": "./interpreter.mjs", "files": {"./catan.zip": "./catan.zip"},
                       "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
     for name in ("index.html", "embed.html", "almanac.html"):
         page = (dist_dir / name).read_text(encoding="utf-8")
         assert 'config="./pyscript.json"' in page and '<script type="module" src="./python-path.js">' in page, name
+        assert page.index('<script type="module" async src="./interpreter.mjs">') < page.index("<link"), name
     assert 'sys.path.insert(0, "catan.zip")' in (dist_dir / "python-path.js").read_text(encoding="utf-8")
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         for name, text in build.pyscript_package().items():
