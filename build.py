@@ -48,7 +48,8 @@ PYTHON_SOURCES = (PACKAGE, WEB / "catan_web")
 CODE_ZIP = "catan.zip"
 PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 """PyScript plugins the pages do not use (custom script types, an editor, a terminal, warnings
-about old PyScript features): left out, PyScript does not fetch them before starting Python.
+about old PyScript features): left out of what PyScript waits for before starting Python.
+(PyScript 0.7 still fetches them for its other script type, "mpy", which has no config here.)
 Its "error" plugin stays (it shows a Python error that escaped our own handling on the page)."""
 NODE_MODULES = ROOT / "node_modules"
 STDLIB_ZIP = "python_stdlib.zip"
