@@ -12,8 +12,8 @@
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
     catan.zip     the Python code the pages import (catan_core, web/catan_web and PyScript's own
                   package), each module's bytecode beside its source, compiled by the pinned
-                  Pyodide itself (run in Node): PyScript writes the zip into Python's working
-                  directory, web/python-path.js puts it on sys.path, and the pages import from
+                  Pyodide itself (run in Node): web/interpreter.mjs writes the zip into
+                  Python's working directory and puts it on sys.path, and the pages import from
                   it as it is, without unpacking or compiling (see zip_python)
     pyscript.json generated: the configuration every page names (write_config)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
@@ -28,6 +28,7 @@ import ast
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import struct
 import subprocess
@@ -226,10 +227,11 @@ def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: 
     """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
     relative to its parent folder) and PyScript's own package (``pyscript_files``, see
     :func:`pyscript_package`), each module's bytecode beside its source (:func:`compile_bytecode`,
-    never checked against the source). The pages import straight from the zip: python-path.js
-    puts it first on ``sys.path`` once the interpreter is ready, before PyScript imports its
-    package (whose sources it writes into the working directory at every start: the zip's copy,
-    from the same pinned npm package, is what is imported) and before the page's script runs.
+    never checked against the source). The pages import straight from the zip: interpreter.mjs
+    downloads it while Pyodide starts and puts it first on ``sys.path`` before it hands the
+    interpreter to PyScript, so before PyScript imports its package (whose sources it writes
+    into the working directory at every start: the zip's copy, from the same pinned npm
+    package, is what is imported) and before the page's script runs.
     zipimport reads ``<module>.pyc`` before ``<module>.py``: nothing is unpacked or compiled.
     Reproducible: sorted names, fixed timestamps."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -251,16 +253,19 @@ def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: 
 
 PRELOAD_MARKER = "<!-- build.py writes the preload links here: see build.preload_links -->"
 """The line of every page's head that :func:`write_preloads` replaces."""
+PAGE_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"')
+"""A page's Python script (each page has one), whose ``src`` :func:`write_preloads` preloads."""
 
 
-def preload_links(dist: Path) -> list[str]:
+def preload_links(dist: Path, script: str) -> list[str]:
     """The ``<link>`` tags that start, as soon as a page's head is read, every file its
     start-up fetches, small first: PyScript's core module (its hashed chunk: core.js only
     re-exports it) and its error plugin (the one plugin left, loaded before Python starts),
-    pyscript.json, Pyodide's two modules and its lock file; then the big files: the
-    WebAssembly interpreter, the standard library and catan.zip. Without them each waits for
-    the one before it (core.js, its chunk, the config, the plugins, Pyodide's modules...).
-    ``crossorigin`` makes each fetch preload match the plain ``fetch()`` that later uses it."""
+    pyscript.json, the page's Python ``script``, Pyodide's two modules and its lock file; then
+    the big files: the WebAssembly interpreter, the standard library and catan.zip. Without
+    them each waits for the one before it (core.js, its chunk, the config, the plugins,
+    Pyodide's modules...). ``crossorigin`` makes each fetch preload match the plain ``fetch()``
+    that later uses it."""
     modules = []
     for pattern in ("core-*.js", "error-*.js"):
         found = sorted((dist / "pyscript").glob(pattern))
@@ -268,33 +273,35 @@ def preload_links(dist: Path) -> list[str]:
             raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
         modules.append(f"./pyscript/{found[0].name}")
     modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
-    fetched = ["./pyscript.json", "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
+    fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
                f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
     return ([f'<link rel="modulepreload" href="{href}">' for href in modules]
             + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
 
 
 def write_preloads(dist: Path) -> None:
-    """Put :func:`preload_links` in place of :data:`PRELOAD_MARKER` in every page of ``dist``."""
-    links = preload_links(dist)
+    """Put :func:`preload_links` in place of :data:`PRELOAD_MARKER` in every page of ``dist``,
+    with the page's one Python script (its ``<script type="py" src="...">``)."""
     for page in sorted(dist.glob("*.html")):
         text = page.read_text(encoding="utf-8")
         line = next((line for line in text.splitlines() if line.strip() == PRELOAD_MARKER), None)
         if line is None:
             raise SystemExit(f"build.py: {page.name} has no line {PRELOAD_MARKER}")
+        scripts = PAGE_SCRIPT.findall(text)
+        if len(scripts) != 1:
+            raise SystemExit(f"build.py: {page.name} should have one <script type=\"py\" src=...>, has {len(scripts)}")
         indent = line[: len(line) - len(line.lstrip())]
+        links = preload_links(dist, scripts[0])
         page.write_text(text.replace(line, "\n".join(indent + link for link in links)), encoding="utf-8")
 
 
 def write_config(dist: Path) -> None:
     """Write dist/pyscript.json, the configuration every page's script names: the local
-    interpreter (web/interpreter.mjs, which starts Pyodide before PyScript asks for it), the
-    plugins left out (:data:`PYSCRIPT_PLUGINS_OFF`) and catan.zip, written as
-    one file into the working directory (see :func:`zip_python`)."""
+    interpreter (web/interpreter.mjs, which starts Pyodide with catan.zip on its path before
+    PyScript asks for it) and the plugins left out (:data:`PYSCRIPT_PLUGINS_OFF`)."""
     config = {
         "interpreter": "./interpreter.mjs",
         "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF],
-        "files": {f"./{CODE_ZIP}": f"./{CODE_ZIP}"},
     }
     (dist / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 

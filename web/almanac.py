@@ -1,7 +1,7 @@
 """The rules almanac page (almanac.html), run by PyScript: see :mod:`catan_web.almanac_page`.
 
 catan_core and catan_web are imported straight from catan.zip (built by build.py), which
-pyscript.json writes into the working directory and python-path.js puts on ``sys.path``.
+interpreter.mjs puts on ``sys.path`` before PyScript runs this file.
 """
 
 from catan_web.almanac_page import AlmanacPage

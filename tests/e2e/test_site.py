@@ -134,17 +134,18 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
 
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
     """pyscript.json names interpreter.mjs, which every page starts before anything else in its
-    head, writes catan.zip as one file (not unpacked) and leaves out the plugins the pages do
-    not use; every page loads python-path.js, which puts the zip on ``sys.path``; the zip holds
-    PyScript's own package, exactly as PyScript writes it, with its bytecode."""
+    head and which puts catan.zip, as one file (not unpacked), on ``sys.path``; the config
+    leaves out the plugins the pages do not use; each page preloads its Python script; the zip
+    holds PyScript's own package, exactly as PyScript writes it, with its bytecode."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
-    assert config == {"interpreter": "./interpreter.mjs", "files": {"./catan.zip": "./catan.zip"},
-                      "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
-    for name in ("index.html", "embed.html", "almanac.html"):
+    assert config == {"interpreter": "./interpreter.mjs", "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
+    for name, script in (("index.html", "main.py"), ("embed.html", "embed.py"), ("almanac.html", "almanac.py")):
         page = (dist_dir / name).read_text(encoding="utf-8")
-        assert 'config="./pyscript.json"' in page and '<script type="module" src="./python-path.js">' in page, name
+        assert f'<script type="py" src="./{script}" config="./pyscript.json"' in page, name
         assert page.index('<script type="module" async src="./interpreter.mjs">') < page.index("<link"), name
-    assert 'sys.path.insert(0, "catan.zip")' in (dist_dir / "python-path.js").read_text(encoding="utf-8")
+        assert f'<link rel="preload" href="./{script}" as="fetch" crossorigin>' in page, name
+    interpreter = (dist_dir / "interpreter.mjs").read_text(encoding="utf-8")
+    assert f'const CODE = "{build.CODE_ZIP}";' in interpreter and 'sys.path.insert(0, "${CODE}")' in interpreter
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         for name, text in build.pyscript_package().items():
             assert archive.read(name).decode("utf-8") == text, name
