@@ -911,7 +911,7 @@ class Network:
             self.servers_error = error
         else:
             self.servers_error = None
-            self.app.settings.save(replace(self.app.settings.load(), ice=ice))
+            self.app.settings.remember(ice=ice)
             count = len(ice.urls)
             self.app.notify(partial(self.app.text, "net.servers_saved" if count else "net.servers_none", count=count), "info")
             guest = self.guest

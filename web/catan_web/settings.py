@@ -21,8 +21,7 @@ Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username=''
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from catan_core.errors import FormatError
 from catan_core.i18n import LANGUAGES
@@ -58,8 +57,7 @@ def pause(speed: str, take_back: bool) -> float:
     return max(step, TAKE_BACK_WINDOW) if take_back else step
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """The settings remembered (None: not chosen, the page's default applies)."""
 
     lang: str | None = None
@@ -124,7 +122,7 @@ class SettingsStore:
 
     def remember(self, **changes: Any) -> None:
         """Change some settings and keep the others (``remember(lang="hi")``)."""
-        self.save(replace(self.load(), **changes))
+        self.save(self.load()._replace(**changes))
 
     def repair(self) -> list[PutAside]:
         """Put damaged settings aside (see :mod:`catan_web.store`); returns what was put aside."""

@@ -28,8 +28,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, is_int, parse
@@ -142,8 +141,7 @@ def open_storage(local: Callable[[], Any], is_null: Callable[[Any], bool]) -> St
         return MemoryStorage()
 
 
-@dataclass(frozen=True)
-class PutAside:
+class PutAside(NamedTuple):
     """A stored text that could not be read: its ``key``, and the key it is now kept under
     (None when the storage had no room for the copy: it then stays where it was)."""
 
@@ -211,8 +209,7 @@ class Slot(Generic[T]):
             self.storage.set(self.key, text)
 
 
-@dataclass(frozen=True)
-class SaveMeta:
+class SaveMeta(NamedTuple):
     """What the list of saved games shows about one game."""
 
     id: str
@@ -249,7 +246,7 @@ class SaveMeta:
 
     def to_json(self) -> dict[str, Any]:
         """This entry as JSON-ready data."""
-        data = asdict(self)
+        data = self._asdict()
         data["players"] = list(self.players)
         del data["damaged"]
         return data

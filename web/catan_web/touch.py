@@ -26,8 +26,7 @@ Tap(selected=None, act=True)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from catan_core.i18n import DEFAULT_LANGUAGE, catalog
 
@@ -48,8 +47,7 @@ def wording(key: str, touch: bool) -> str:
     return twin if touch and twin in catalog(DEFAULT_LANGUAGE) else key
 
 
-@dataclass(frozen=True)
-class Tap:
+class Tap(NamedTuple):
     """What a tap on the board does: the spot now selected (None: none), and whether the
     tap acts as a click would."""
 

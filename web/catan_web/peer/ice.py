@@ -23,8 +23,7 @@ catan_web.peer.errors.PeerError: Not a STUN or TURN server address: https://evil
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from catan_core.jsonread import Obj
 
@@ -75,8 +74,7 @@ def _login(value: str) -> str:
     return value
 
 
-@dataclass(frozen=True)
-class IceServers:
+class IceServers(NamedTuple):
     """The servers a person named: addresses, and the TURN user name and password."""
 
     urls: tuple[str, ...] = ()
