@@ -18,8 +18,10 @@ worker) loads the page ("cold"); then, once the app's service worker controls th
 page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
 scripts and WebAssembly are at work, as on a player's later visits).
-It prints medians, the ratios app/bare, and the response-body bytes the server sent on the
-first visit (until ready; for the app also including the service worker's precaching).
+It prints medians, the ratios app/bare (of the medians, and round by round against the bare
+page of the build's files, which takes out much of this machine's drift), and the
+response-body bytes the server sent on the first visit (until ready; for the app also
+including the service worker's precaching).
 A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
 ``before/`` beside this one and measured in the same rounds, for before/after figures.
@@ -66,6 +68,8 @@ NPM_PYODIDE = "_npm_pyodide"
 PAGES = {"app": "", "bare Pyodide": "_bare_pyodide.html", "bare, build's": "_bare_build.html",
          "bare PyScript": "_bare_pyscript.html"}
 BARES = ("bare Pyodide", "bare, build's", "bare PyScript")
+PAIRED = "bare, build's"
+"""The bare page each app visit is also compared with round by round: Pyodide from the build's own files."""
 BEFORE = "before/"
 """Where ``--before``'s site is served, as the page "app before"."""
 # Records when data-ready appears, on the clock that starts with the navigation.
@@ -193,6 +197,13 @@ def main() -> None:
         for bare in BARES:
             ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))
             print(f"{app} / {bare}: {ratios}")
+    print("Round by round (each round visits every page once, in turn): median and range of app / bare, build's")
+    for app in (name for name in pages if name.startswith("app")):
+        paired = []
+        for i, load in enumerate(LOADS):
+            ratios = sorted(a[i] / b[i] for a, b in zip(results[app], results[PAIRED]))
+            paired.append(f"{load} {statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+        print(f"  {app}: " + ", ".join(paired))
     for name, runs in results.items():
         each = ", ".join("/".join(f"{r[i]:.0f}" for i in range(len(LOADS))) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
