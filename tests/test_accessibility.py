@@ -170,6 +170,9 @@ def test_the_loading_script_speaks_the_catalogs_words() -> None:
     assert table is not None
     words = json.loads(re.sub(r"(\w+):", r'"\1":', table.group(1)))
     assert words == {lang: translate("ui.loading", {}, lang) for lang in LANGUAGES}
+    failed = re.search(r"const FAILED = (\{.*?\});\n", script, re.S)
+    assert failed is not None
+    assert json.loads(failed.group(1)) == {lang: catalog(lang)["ui.start_failed"] for lang in LANGUAGES}
     for page in ("index.html", "embed.html", "almanac.html"):
         html = (ROOT / "web" / page).read_text(encoding="utf-8")
         assert "data-loading>Loading…<" in html and '<script src="./loading.js"' in html

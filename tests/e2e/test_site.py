@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 import urllib.error
 import urllib.request
 import zipfile
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import build
 import catan_core
+from catan_core.i18n import translate
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -72,6 +74,39 @@ def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable
     browse.wait_ready(page)
     assert response is not None and response.from_service_worker
     assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
+
+
+@pytest.mark.parametrize(("missing", "reason"), [
+    (build.CODE_ZIP, f"{build.CODE_ZIP}: 404 File not found"),  # interpreter.mjs's download
+    ("pyodide/pyodide.mjs", "Failed to fetch dynamically imported module: {url}interpreter.mjs"),  # a module of it
+])
+def test_a_page_that_cannot_start_says_why(guarded_browser: GuardedBrowser, dist_dir: Path, tmp_path: Path,
+                                           missing: str, reason: str) -> None:
+    """A deployment missing a file the start needs: the loading message becomes an alert that
+    says why (PyScript itself says nothing), in the language the page speaks, and nothing
+    stays busy."""
+    broken = tmp_path / "dist"
+    shutil.copytree(dist_dir, broken)
+    (broken / missing).unlink()
+    server, url = build.start_server(broken)
+    checkpoint = guarded_browser.checkpoint()
+    page = guarded_browser.new_page(guarded_browser.new_context(locale="de-DE"))
+    try:
+        page.goto(url)
+        alert = page.locator("[data-loading][role=alert]")
+        alert.wait_for(timeout=60_000)
+        assert alert.inner_text() == translate("ui.start_failed", {"reason": reason.format(url=url)}, "de")
+        assert page.locator('[aria-busy="true"]').count() == 0
+        assert page.get_attribute("html", "data-ready") is None
+    finally:
+        page.context.close()
+        server.shutdown()
+        server.server_close()
+    assert guarded_browser.blocked[checkpoint[0]:] == []
+    # the errors expected: the browser's reports of the 404s, and the reason itself, uncaught
+    # by PyScript (or by the browser's own loading of interpreter.mjs)
+    errors = guarded_browser.errors[checkpoint[1]:]
+    assert errors and all("404" in error or error.endswith(reason.format(url=url)) for error in errors), errors
 
 
 def test_manifest_is_linked_and_parseable(app_page: Page) -> None:
