@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import build
 from a11y import violations
 from catan_core.board import BEGINNER_PIECES
 from catan_core.i18n import LANGUAGES, translate
@@ -22,7 +23,7 @@ from catan_core.scenarios import load_scenario
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Route
 
 pytestmark = pytest.mark.e2e
 
@@ -403,8 +404,19 @@ def test_the_loading_message_speaks_the_remembered_language(browse: GuardedBrows
     context = browse.new_context(locale="de-DE")
     context.add_init_script("try { localStorage.setItem('catan.settings', JSON.stringify({lang: 'hi'})); } catch (e) {}")
     page = browse.new_page(context)
+    # Python cannot start before catan.zip arrives: hold it while the loading message is read
+    # (else a fast start replaces the message first), then let it through.
+    held: list[Route] = []
+    page.route(f"**/{build.CODE_ZIP}", lambda route: held.append(route))
     page.goto(site.url + page_name + address, wait_until="domcontentloaded")
+    for _ in range(100):  # the route's handler runs as Playwright's messages arrive
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for the code zip"
     assert page.locator("[data-loading]").inner_text() == translate("ui.loading", {}, "hi")
     assert page.evaluate("document.documentElement.lang") == "hi"
+    for route in held:
+        route.continue_()
     browse.wait_ready(page)
-    page.close()
+    page.context.close()
