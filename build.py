@@ -10,8 +10,8 @@
                   which halves the time to a ready page
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
-    catan.zip     the Python code the pages import (catan_core, web/catan_web and PyScript's own
-                  package), each module's bytecode beside its source, compiled by the pinned
+    catan.zip     the Python code the pages import (catan_core and web/catan_web), each
+                  module's bytecode beside its source, compiled by the pinned
                   Pyodide itself (run in Node): web/interpreter.mjs writes the zip into
                   Python's working directory and puts it on sys.path, and the pages import from
                   it as it is, without unpacking or compiling (see zip_python)
@@ -45,7 +45,7 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "catan_core"
 PYTHON_SOURCES = (PACKAGE, WEB / "catan_web")
-"""Our Python code the pages import: in one zip with PyScript's package (see :func:`zip_python`)."""
+"""Our Python code the pages import: in one zip (see :func:`zip_python`)."""
 CODE_ZIP = "catan.zip"
 PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 """PyScript plugins the pages do not use (custom script types, an editor, a terminal, warnings
@@ -112,22 +112,6 @@ if not compileall.compile_dir("/mnt", quiet=1, legacy=True, ddir=args,
 looks), hash-based and never checked against the source (PEP 552), tracebacks naming the files
 under ``args`` (the zip's name on ``sys.path``): an import in the page then reads bytecode
 instead of compiling (see README, "Start-up")."""
-PYSCRIPT_PACKAGE = NODE_MODULES / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
-"""PyScript's own Python package, as the texts PyScript writes into the working directory at
-every start (a JavaScript module: a tree of folder and file names)."""
-READ_PYSCRIPT_PACKAGE = """
-const { default: tree } = await import(process.argv[1]);
-const files = {};
-const walk = (base, node) => {
-  for (const [name, value] of Object.entries(node)) {
-    if (typeof value === "string") files[base + name] = value; else walk(base + name + "/", value);
-  }
-};
-walk("", tree);
-console.log(JSON.stringify(files));
-"""
-
-
 def in_pyodide(code: str, folder: Path, args: object) -> None:
     """Run the Python ``code`` in the pinned Pyodide under Node (:data:`IN_PYODIDE`), with
     ``folder`` at ``/mnt`` and ``args`` (JSON-able) as a global. Needs Node, which npm needs."""
@@ -140,14 +124,6 @@ def compile_bytecode(folder: Path, zip_name: str) -> None:
     """Compile the modules under ``folder``, which becomes the zip ``zip_name`` on ``sys.path``,
     in place with the pinned Pyodide (:data:`COMPILE`)."""
     in_pyodide(COMPILE, folder, zip_name)
-
-
-def pyscript_package() -> dict[str, str]:
-    """The files of PyScript's ``pyscript`` package (path -> text) as PyScript writes them."""
-    found = subprocess.run(["node", "--input-type=module", "-e", READ_PYSCRIPT_PACKAGE, PYSCRIPT_PACKAGE.as_uri()],
-                           check=True, capture_output=True, text=True)
-    files: dict[str, str] = json.loads(found.stdout)
-    return files
 
 
 COMPILE_STDLIB = """
@@ -172,15 +148,10 @@ with zipfile.ZipFile(stdlib) as archive:
 """Import the modules ``args`` names, then compile every module of Python's standard library
 loaded by then (what Pyodide's own start-up imports, and what those imports pull in) into
 ``<module>.pyc`` files under ``/mnt``, never checked against their sources."""
-STDLIB_START_UP = ("pathlib",)
-"""Standard modules the pages' start-up imports outside our code and PyScript's package:
-PyScript writes its package's files with pathlib."""
-
-
 def stdlib_imports(texts: list[str]) -> list[str]:
-    """Every module name imported anywhere in the Python sources ``texts``, plus
-    :data:`STDLIB_START_UP` (sorted; relative imports left out)."""
-    names = set(STDLIB_START_UP)
+    """Every module name imported anywhere in the Python sources ``texts`` (sorted; relative
+    imports left out)."""
+    names: set[str] = set()
     for text in texts:
         for node in ast.walk(ast.parse(text)):
             if isinstance(node, ast.Import):
@@ -223,15 +194,12 @@ def python_sources(sources: tuple[Path, ...]) -> list[Path]:
                   if path.is_file() and path.suffix in PACKAGE_SUFFIXES and "__pycache__" not in path.parts)
 
 
-def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: Path) -> None:
+def zip_python(sources: tuple[Path, ...], dest: Path) -> None:
     """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
-    relative to its parent folder) and PyScript's own package (``pyscript_files``, see
-    :func:`pyscript_package`), each module's bytecode beside its source (:func:`compile_bytecode`,
-    never checked against the source). The pages import straight from the zip: interpreter.mjs
-    downloads it while Pyodide starts and puts it first on ``sys.path`` before it hands the
-    interpreter to PyScript, so before PyScript imports its package (whose sources it writes
-    into the working directory at every start: the zip's copy, from the same pinned npm
-    package, is what is imported) and before the page's script runs.
+    relative to its parent folder), each module's bytecode beside its source
+    (:func:`compile_bytecode`, never checked against the source). The pages import straight
+    from the zip: interpreter.mjs downloads it while Pyodide starts and puts it first on
+    ``sys.path`` before it hands the interpreter to PyScript, so before the page's script runs.
     zipimport reads ``<module>.pyc`` before ``<module>.py``: nothing is unpacked or compiled.
     Reproducible: sorted names, fixed timestamps."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -241,9 +209,6 @@ def zip_python(sources: tuple[Path, ...], pyscript_files: dict[str, str], dest: 
                 target = staged / path.relative_to(src.parent)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(path, target)
-        for file_name, text in pyscript_files.items():
-            (staged / file_name).parent.mkdir(parents=True, exist_ok=True)
-            (staged / file_name).write_text(text, encoding="utf-8")
         compile_bytecode(staged, dest.name)
         with zipfile.ZipFile(dest, "w") as archive:
             for path in sorted(staged.rglob("*")):
@@ -437,12 +402,11 @@ def build(dist: Path = DIST) -> Path:
     (dist / "vendor").mkdir()
     for name, source in VENDOR_FILES.items():
         shutil.copyfile(source, dist / "vendor" / name)
-    pyscript_files = pyscript_package()
-    zip_python(PYTHON_SOURCES, pyscript_files, dist / CODE_ZIP)
+    zip_python(PYTHON_SOURCES, dist / CODE_ZIP)
     write_config(dist)
     page_code = python_sources((*PYTHON_SOURCES, *WEB.glob("*.py")))
     texts = [path.read_text(encoding="utf-8") for path in page_code if path.suffix == ".py"]
-    compiled_stdlib(dist / "pyodide" / STDLIB_ZIP, texts + [text for name, text in pyscript_files.items() if name.endswith(".py")])
+    compiled_stdlib(dist / "pyodide" / STDLIB_ZIP, texts)
     write_icons_and_manifest(dist)
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))

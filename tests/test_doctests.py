@@ -21,8 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import catan_web  # noqa: E402
 
-BROWSER_ONLY = {"catan_web.app", "catan_web.page", "catan_web.embed_page", "catan_web.almanac_page", "catan_web.network"}
-"""Modules that import PyScript, so load only in the page."""
+BROWSER_ONLY = {"catan_web.dom", "catan_web.app", "catan_web.page", "catan_web.embed_page", "catan_web.almanac_page",
+                "catan_web.network"}
+"""Modules that import the browser (Pyodide's ``js``, through :mod:`catan_web.dom`), so load only in the page."""
 
 MODULES = sorted(
     name

@@ -466,13 +466,14 @@ HOME_PAGE_IMPORTS = r"""
 import asyncio, json, sys, types
 from importlib.util import _LazyModule
 
-# The page's browser module, as far as importing the game page's code needs it (nothing runs).
-pyscript = types.ModuleType("pyscript")
-pyscript.document = pyscript.window = object()
-ffi = types.ModuleType("pyscript.ffi")
-ffi.create_proxy = ffi.is_none = ffi.to_js = lambda *args, **kwargs: None
-pyscript.ffi = ffi
-sys.modules.update({"pyscript": pyscript, "pyscript.ffi": ffi})
+# Pyodide's browser modules, as far as importing the game page's code needs them (nothing runs).
+js = types.ModuleType("js")
+js.document = object()
+pyodide, ffi = types.ModuleType("pyodide"), types.ModuleType("pyodide.ffi")
+ffi.create_proxy = ffi.to_js = lambda *args, **kwargs: None
+ffi.jsnull = object()
+pyodide.ffi = ffi
+sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
 
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}

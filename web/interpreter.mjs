@@ -1,13 +1,13 @@
 // The interpreter module that pyscript.json names: Pyodide with the pages' Python code on its
 // import path, started as soon as a page's head is read. Every page loads this module first,
 // with `async` (so it waits neither for the page's styles nor for PyScript's own modules).
-// While Pyodide starts, it fetches catan.zip (built by build.py: our packages and PyScript's,
-// each module's bytecode beside it); it then writes the zip into Python's working directory
-// and puts it first on sys.path, so that PyScript's own `import pyscript` and the page's
-// script import straight from it. When PyScript calls loadPyodide, it gets that interpreter,
-// and its output goes to PyScript's handlers from then on. PyScript's other options (its
-// indexURL is this module's folder) are not needed: the pages load no packages, and
-// Pyodide's files are in ./pyodide/.
+// While Pyodide starts, it fetches catan.zip (built by build.py: our packages, each module's
+// bytecode beside it); it then writes the zip into Python's working directory and puts it
+// first on sys.path, so that the page's script imports straight from it. When PyScript calls
+// loadPyodide, it gets that interpreter, and its output goes to PyScript's handlers from then
+// on; PyScript's start-up code runs without its Python package (see withoutPyScriptPackage).
+// PyScript's other options (its indexURL is this module's folder) are not needed: the pages
+// load no packages, and Pyodide's files are in ./pyodide/.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -20,13 +20,33 @@ async function download(path) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// PyScript's start-up code, which it runs before a page's script, begins by writing PyScript's
+// Python package (`pyscript`, 15 files) into the working directory and importing it: some
+// 30 KB of source compiled, files written and a dozen modules imported, 20-30 ms of every
+// start on the page's thread. The pages do not use that package (catan_web/dom.py gives them
+// the browser through Pyodide), so that part of the start-up code is left out and the rest of
+// it runs. Code that does not begin that way is run as it is.
+const PACKAGE_START = "import os as _os\nfrom pathlib import Path as _Path\n";
+const PACKAGE_END = "\ndel _pyscript\n";
+
+function withoutPyScriptPackage(pyodide) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = pyodide[name].bind(pyodide);
+    pyodide[name] = (code, ...options) => {
+      const end = code.startsWith(PACKAGE_START) ? code.indexOf(PACKAGE_END) : -1;
+      return run(end < 0 ? code : code.slice(end + PACKAGE_END.length), ...options);
+    };
+  }
+  return pyodide;
+}
+
 /** The interpreter, with catan.zip on its path. PyScript says nothing when it fails: the
  * page's loading message (web/loading.js, which awaits this too) says why instead. */
 export const started = Promise.all([startPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href }), download(CODE)])
   .then(([pyodide, code]) => {
     pyodide.FS.writeFile(CODE, code);
     pyodide.runPython(`import sys\nsys.path.insert(0, "${CODE}")`);
-    return pyodide;
+    return withoutPyScriptPackage(pyodide);
   });
 
 export async function loadPyodide({ stdout, stderr } = {}) {

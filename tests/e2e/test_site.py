@@ -159,7 +159,7 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = set(archive.namelist())
         sources = [name for name in names if name.endswith(".py")]
-        assert {"catan_core/state.py", "catan_web/app.py", "pyscript/__init__.py"} <= set(sources)
+        assert {"catan_core/state.py", "catan_web/app.py", "catan_web/dom.py"} <= set(sources)
         assert "catan_core/messages/en.json" in names and not any("__pycache__" in name for name in names)
         for source in sources:
             header = archive.read(source + "c")[:8]
@@ -170,8 +170,7 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
     """pyscript.json names interpreter.mjs, which every page starts before anything else in its
     head and which puts catan.zip, as one file (not unpacked), on ``sys.path``; the config
-    leaves out the plugins the pages do not use; each page preloads its Python script; the zip
-    holds PyScript's own package, exactly as PyScript writes it, with its bytecode."""
+    leaves out the plugins the pages do not use; each page preloads its Python script."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
     assert config == {"interpreter": "./interpreter.mjs", "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
     for name, script in (("index.html", "main.py"), ("embed.html", "embed.py"), ("almanac.html", "almanac.py")):
@@ -181,18 +180,14 @@ def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
         assert f'<link rel="preload" href="./{script}" as="fetch" crossorigin>' in page, name
     interpreter = (dist_dir / "interpreter.mjs").read_text(encoding="utf-8")
     assert f'const CODE = "{build.CODE_ZIP}";' in interpreter and 'sys.path.insert(0, "${CODE}")' in interpreter
-    with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
-        for name, text in build.pyscript_package().items():
-            assert archive.read(name).decode("utf-8") == text, name
-        assert "pyscript/__init__.pyc" in archive.namelist()
 
 
 def test_the_standard_library_bytecode_covers_every_import_of_the_pages_code() -> None:
     """What build.py compiles of the standard library starts from every import statement in
-    the pages' code, at any depth, plus what PyScript's start-up uses; relative imports are ours."""
+    the pages' code, at any depth; relative imports are ours."""
     texts = ["import html.entities, json as j\nfrom . import board\n", "def f():\n    from importlib import util\n"]
     names = build.stdlib_imports(texts)
-    assert {"html.entities", "json", "importlib", *build.STDLIB_START_UP} == set(names)
+    assert {"html.entities", "json", "importlib"} == set(names)
     assert names == sorted(names)
 
 
@@ -201,7 +196,7 @@ def test_the_standard_library_zip_keeps_every_source_and_adds_bytecode(dist_dir:
         original, shipped = npm.namelist(), ours.namelist()
         assert shipped[: len(original)] == original
         added = shipped[len(original):]
-        assert {"asyncio/__init__.pyc", "json/__init__.pyc", "html/entities.pyc", "dataclasses.pyc"} <= set(added)
+        assert {"asyncio/__init__.pyc", "json/__init__.pyc", "dataclasses.pyc"} <= set(added)
         assert all(name.endswith(".pyc") and name[:-1] in original for name in added)
         for name in added:
             assert int.from_bytes(ours.read(name)[4:8], "little") == UNCHECKED_HASH, name

@@ -16,14 +16,12 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, unquote
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from catan_core import almanac
 from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, translate
 from catan_core.jsonread import Obj, parse
 
+from .dom import create_proxy, document, is_none, window
 from .page import HEIGHT_MESSAGE, browser_storage, by_id, element, page_language
 from .settings import SettingsStore
 

@@ -32,9 +32,6 @@ import time
 from functools import partial
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 import catan_core
 from catan_core.errors import CatanError
 from catan_core.i18n import pick_language
@@ -43,6 +40,7 @@ from catan_core.palette import COLORS
 
 from . import home
 from .controls import language_picker, notice_bar
+from .dom import create_proxy, document, is_none, to_js, window
 from .lazy import load, lazy_module
 from .markup import el, esc
 from .newgame import MAX_GAME_NAME, NewGame
@@ -614,9 +612,7 @@ class App:
         self.render()
         spot = document.querySelector(f"#board .selected, {BOARD_STOP}")
         if not is_none(spot):
-            from pyscript.ffi import to_js
-
-            spot.scrollIntoView(to_js(SCROLL_CENTER, dict_converter=window.Object.fromEntries))
+            spot.scrollIntoView(to_js(SCROLL_CENTER))
 
     def cmd_spot_confirm(self, arg: str | None) -> None:
         """Act on the spot a tap selected."""
@@ -833,9 +829,8 @@ class App:
         if s is None:
             return
         from catan_core.saves import dumps
-        from pyscript.ffi import to_js
 
-        blob = window.Blob.new(to_js([dumps(s.game)]), to_js({"type": "application/json"}, dict_converter=window.Object.fromEntries))
+        blob = window.Blob.new(to_js([dumps(s.game)]), to_js({"type": "application/json"}))
         url = window.URL.createObjectURL(blob)
         link = document.createElement("a")
         link.href = url

@@ -1,9 +1,9 @@
 """Whether the modules a page imported came from the bytecode build.py ships, or were compiled
 from their sources at start-up (what the game page's test hook ``compiled_at_start`` reports).
 
-build.py ships bytecode (PEP 552, hash-based) for our packages and PyScript's ``pyscript``
-package in catan.zip and for the standard modules the pages import in Pyodide's standard library
-zip, both as ``<module>.pyc`` beside the source, which zipimport prefers.
+build.py ships bytecode (PEP 552, hash-based) for our packages in catan.zip and for the
+standard modules the pages import in Pyodide's standard library zip, both as ``<module>.pyc``
+beside the source, which zipimport prefers.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from types import ModuleType
 
 PACKAGES = ("catan_core", "catan_web", "pyscript")
 """The packages also checked when imported from a folder (bytecode in ``__pycache__``): not what
-the pages do, but what they would do if catan.zip were not first on ``sys.path``."""
+the pages do, but what they would do if catan.zip were not first on ``sys.path`` (ours) or if
+PyScript's start-up code ran whole, writing its package into the working directory and
+importing it (see web/interpreter.mjs)."""
 CHECKED_HASH, UNCHECKED_HASH = 0b11, 0b01
 """A .pyc header's flags for hash-based bytecode whose source is checked, or never (PEP 552)."""
 

@@ -19,9 +19,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
-
 from catan_core import actions as A
 from catan_core import svg
 from catan_core.actions import Action
@@ -31,6 +28,7 @@ from catan_core.names import KNIGHT, RESOURCES, ROAD_BUILDING
 from catan_core.palette import mark_svg, seat_glyphs
 
 from . import navigate as N
+from .dom import create_proxy, document, is_none, window
 from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
 from .markup import MARK_PX
 from .page import ACTIVATE, HEIGHT_MESSAGE, board_spot, browser_storage, by_id, element, page_language, rove

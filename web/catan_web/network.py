@@ -33,12 +33,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none, to_js
-
 from catan_core.errors import CatanError
 
 from . import network_panels as panels
+from .dom import create_proxy, document, is_none, to_js, window
 from .network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers
 from .peer.errors import PeerError
 from .peer.ice import IceServers
@@ -81,11 +79,6 @@ def now_seconds() -> float:
     return float(window.performance.now()) / 1000
 
 
-def js(data: Any) -> Any:
-    """Python data as JavaScript objects (dicts as plain objects)."""
-    return to_js(data, dict_converter=window.Object.fromEntries)
-
-
 async def settled(target: Any, event: str, ready: Callable[[], bool], seconds: float | None = None) -> None:
     """Wait until ``ready()`` holds, looking again at each ``event`` of ``target``; give up
     after ``seconds`` (None: never)."""
@@ -116,7 +109,7 @@ class Channel:
         self, ice: IceServers, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None],
     ) -> None:
         self.config = {"iceServers": ice.to_rtc()}
-        self.pc = window.RTCPeerConnection.new(js(self.config))
+        self.pc = window.RTCPeerConnection.new(to_js(self.config))
         self.channel: Any = None
         self.closed = False
         self.opened = False
@@ -166,13 +159,13 @@ class Channel:
     async def answer(self, offer: str) -> str:
         """The guest's side: answer the host's ``offer`` and return the answer with its addresses."""
         self._listen(self.pc, "datachannel", lambda event: self._attach(event.channel))
-        await self.pc.setRemoteDescription(js({"type": "offer", "sdp": offer}))
+        await self.pc.setRemoteDescription(to_js({"type": "offer", "sdp": offer}))
         await self.pc.setLocalDescription(await self.pc.createAnswer())
         return await self._described()
 
     async def accept(self, answer: str) -> None:
         """The host's side: take the guest's ``answer``; the channel opens soon after."""
-        await self.pc.setRemoteDescription(js({"type": "answer", "sdp": answer}))
+        await self.pc.setRemoteDescription(to_js({"type": "answer", "sdp": answer}))
 
     def send(self, frames: Iterable[str]) -> bool:
         """Send ``frames`` if the channel is open (they are lost otherwise, like the
@@ -599,7 +592,7 @@ class Scanner:
         self.running = True
         try:
             await load_script(JSQR_URL, "jsQR")
-            self.stream = await devices.getUserMedia(js({"video": {"facingMode": "environment"}, "audio": False}))
+            self.stream = await devices.getUserMedia(to_js({"video": {"facingMode": "environment"}, "audio": False}))
         except Exception:  # noqa: BLE001 - refused, no camera, or the reader failed to load
             self.running = False
             self.net.app.notify(partial(self.net.app.text, "peer.camera_refused"))
@@ -612,7 +605,7 @@ class Scanner:
         video.srcObject = self.stream
         await video.play()
         canvas = document.createElement("canvas")
-        context = canvas.getContext("2d", js({"willReadFrequently": True}))
+        context = canvas.getContext("2d", to_js({"willReadFrequently": True}))
         while self.running:
             await asyncio.sleep(SCAN_SECONDS)
             width, height = int(video.videoWidth), int(video.videoHeight)
@@ -788,8 +781,8 @@ class Network:
         person needs next)."""
         node, field = document.getElementById(ident), document.getElementById(focus)
         if not is_none(node) and not is_none(field):
-            node.scrollIntoView(js({"block": "start"}))
-            field.focus(js({"preventScroll": True}))
+            node.scrollIntoView(to_js({"block": "start"}))
+            field.focus(to_js({"preventScroll": True}))
 
     def render_panel(self) -> None:
         """Draw the host's card (nothing on a guest's page); drawn again only when it changed."""

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyscript import document, window
-from pyscript.ffi import is_none
-
 from catan_core.i18n import LANGUAGES, pick_language
 
+from .dom import document, is_none, window
 from .settings import SettingsStore
 from .store import Storage, open_storage
 

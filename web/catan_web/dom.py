@@ -1,0 +1,33 @@
+"""The browser as the pages' Python sees it: ``document``, ``window`` and the helpers that pass
+Python values and functions to JavaScript, straight from Pyodide (browser only).
+
+These are what PyScript's ``pyscript`` and ``pyscript.ffi`` give a script on the page's main
+thread, without importing PyScript's package: its start-up imports a dozen modules the pages
+never use, and interpreter.mjs leaves that import out of PyScript's start (see README, "Start-up").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import to_js as _to_js
+
+__all__ = ["create_proxy", "document", "is_none", "to_js", "window"]
+
+window: Any = js
+"""The page's global object (``js`` is Pyodide's view of ``globalThis``, the window here)."""
+document: Any = js.document
+
+
+def to_js(value: Any, **options: Any) -> Any:
+    """``value`` as a JavaScript value; dictionaries become plain objects (not ``Map``s), as
+    JSON-like data for the browser's APIs should be (``pyscript.ffi.to_js`` does the same)."""
+    options.setdefault("dict_converter", js.Object.fromEntries)
+    return _to_js(value, **options)
+
+
+def is_none(value: Any) -> bool:
+    """Whether ``value`` is ``None`` or JavaScript's ``null`` (``undefined`` arrives as ``None``)."""
+    return value is None or value is jsnull
