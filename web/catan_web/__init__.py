@@ -40,6 +40,8 @@ Pure-Python modules (testable in CPython):
 The pages (PyScript only), each started by a two-line script beside the package
 (``web/main.py``, ``web/embed.py``, ``web/almanac.py``):
 
+* :mod:`catan_web.dom` -- the browser as Python sees it (``document``, ``window``, passing
+  values and functions to JavaScript), from Pyodide itself;
 * :mod:`catan_web.page` -- what every page does with the browser: storage, languages, elements;
 * :mod:`catan_web.app` -- the game page (``index.html``): events, timers, storage, downloads;
 * :mod:`catan_web.network` -- the game page's network play: WebRTC data channels, the host's
