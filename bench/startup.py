@@ -13,7 +13,7 @@ interpreter and an empty script), serves it on 127.0.0.1 and drives headless Chr
 ``<html data-ready="1">``; the time measured is from the start of navigation to that moment,
 as the page's own clock sees it (``performance.now()`` in a MutationObserver).
 
-Per repetition, in turn for each page: Chromium with a fresh profile (empty caches, no service
+Per repetition, in turn for each page (every other repetition in reverse order): Chromium with a fresh profile (empty caches, no service
 worker) loads the page ("cold"); then, once the app's service worker controls the page, the
 page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
@@ -24,7 +24,8 @@ response-body bytes the server sent on the first visit (until ready; for the app
 including the service worker's precaching).
 A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
-``before/`` beside this one and measured in the same rounds, for before/after figures.
+``before/`` beside this one and measured in the same rounds, for before/after figures (also
+printed as the median of each round's difference).
 No timing is asserted.
 """
 
@@ -174,7 +175,9 @@ def main() -> None:
         results: dict[str, list[tuple[float, float, float, int, int]]] = {name: [] for name in pages}
         crashes: list[str] = []
         for rep in range(args.reps):
-            for name, path in pages.items():  # interleaved, so machine noise hits every page alike
+            # interleaved, so machine noise hits every page alike; every other round in reverse
+            # order, so that no page is always the one visited first or last
+            for name, path in (list(pages.items()) if rep % 2 == 0 else reversed(pages.items())):
                 while len(results[name]) <= rep:
                     try:
                         results[name].append(visit(playwright, base + path, name.startswith("app")))
@@ -204,6 +207,10 @@ def main() -> None:
             ratios = sorted(a[i] / b[i] for a, b in zip(results[app], results[PAIRED]))
             paired.append(f"{load} {statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
         print(f"  {app}: " + ", ".join(paired))
+    if "app before" in results:
+        pairs = list(zip(results["app"], results["app before"]))
+        differences = ", ".join(f"{load} {statistics.median(a[i] - b[i] for a, b in pairs):+.0f}" for i, load in enumerate(LOADS))
+        print(f"Round by round, app - app before (median ms): {differences}")
     for name, runs in results.items():
         each = ", ".join("/".join(f"{r[i]:.0f}" for i in range(len(LOADS))) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
