@@ -59,6 +59,25 @@ def test_works_under_a_subpath(browse: GuardedBrowser, site_under_subpath: Local
     assert requested and [url for url in requested if not url.startswith(site_under_subpath.url)] == []
 
 
+PYSCRIPT_PACKAGE = """async () => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  const imported = "import sys; sorted(name for name in sys.modules if name.split('.')[0] == 'pyscript')";
+  return { written: pyodide.FS.analyzePath("pyscript").exists, imported: pyodide.runPython(imported).toJs() };
+}"""
+"""Whether PyScript's Python package was written into the page's working directory, and which
+of its modules are imported."""
+
+
+@pytest.mark.parametrize("path", ["", "embed.html?scenario=scenarios/roads.json", "almanac.html"])
+def test_the_pages_start_without_pyscripts_python_package(browse: GuardedBrowser, site: LocalSite, path: str) -> None:
+    """interpreter.mjs runs PyScript's start-up code without the part that writes PyScript's
+    package into the working directory and imports it (the pages reach the browser through
+    catan_web.dom): on every page, whether its script runs synchronously or not (the embed's),
+    neither happened, and the page is ready."""
+    page = browse.open(site.url + path)
+    assert page.evaluate(PYSCRIPT_PACKAGE) == {"written": False, "imported": []}
+
+
 def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable[[str], LocalSite]) -> None:
     local = serve_dist("/")  # its own server, so stopping it leaves the others alone
     page = browse.open(local.url)
