@@ -21,7 +21,10 @@ scripts and WebAssembly are at work, as on a player's later visits).
 It prints medians, the ratios app/bare (of the medians, and round by round against the bare
 page of the build's files, which takes out much of this machine's drift), and the
 response-body bytes the server sent on the first visit (until ready; for the app also
-including the service worker's precaching).
+including the service worker's precaching). It also prints, for the pages that mark the moment
+Pyodide is ready (``performance.mark("pyodide-ready")``: the app's web/interpreter.mjs and the
+bare Pyodide pages), the time from that mark to data-ready inside each visit: what a page adds
+after its interpreter is ready, a steadier figure than the whole visit on a noisy machine.
 A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
 ``before/`` beside this one and measured in the same rounds, for before/after figures (also
@@ -37,7 +40,7 @@ import statistics
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, Playwright
@@ -52,6 +55,7 @@ BARE_PYODIDE = """<!doctype html>
 <script type="module">
   import { loadPyodide } from "./__FOLDER__/pyodide.mjs";
   const pyodide = await loadPyodide();
+  performance.mark("pyodide-ready");  // as web/interpreter.mjs marks it
   pyodide.runPython("import sys");
   document.documentElement.setAttribute("data-ready", "1");
 </script>
@@ -78,12 +82,29 @@ RECORD_READY = """
 new MutationObserver((_, observer) => {
   if (document.documentElement?.getAttribute("data-ready") === "1") {
     window.__readyAt = performance.now();
+    window.__pyodideReadyAt = performance.getEntriesByName("pyodide-ready")[0]?.startTime ?? null;
     observer.disconnect();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """
 LOADS = ("cold", "warm", "later")
 """The loads of each page, in order (see the module docstring)."""
+
+
+class Visit(NamedTuple):
+    """A page's loads (:data:`LOADS`) in one fresh profile."""
+
+    ms: tuple[float, ...]
+    """Navigation to data-ready, per load."""
+    after_pyodide: tuple[float, ...] | None
+    """Pyodide ready (the page's ``pyodide-ready`` mark) to data-ready, per load; None for a
+    page without the mark (bare PyScript, builds from before the mark)."""
+    bytes_ready: int
+    """Bytes the server sent until the first load was ready."""
+    bytes_all: int
+    """The same until the reload (for the app, including its service worker's precaching)."""
+
+
 TIMEOUT_MS = 120_000
 MAX_CRASHES = 5
 """Visits that may fail (a crashed page: Chromium's renderer crashes now and then on this
@@ -121,18 +142,19 @@ def prepare_site(tmp: Path, before: Path | None = None) -> Path:
     return dist
 
 
-def ready_ms(page: Page) -> float:
-    """Wait for data-ready and return its time since navigation start, in milliseconds."""
+def ready_ms(page: Page) -> tuple[float, float | None]:
+    """Wait for data-ready; return its time since navigation start and the time from the
+    ``pyodide-ready`` mark to it (None without the mark), in milliseconds."""
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS)
-    return float(page.evaluate("window.__readyAt"))
+    ready, pyodide_ready = page.evaluate("[window.__readyAt, window.__pyodideReadyAt]")
+    return float(ready), None if pyodide_ready is None else float(ready - pyodide_ready)
 
 
-def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[float, float, float, int, int]:
+def visit(playwright: Playwright, url: str, has_service_worker: bool) -> Visit:
     """Cold load, then warm and later reloads of ``url`` in a browser with a fresh, empty profile.
 
     A real (on-disk) profile, unlike an incognito context, keeps the 8 MB WebAssembly file in
-    its HTTP cache, as a visitor's browser would. Returns cold, warm and later ms, bytes sent
-    until ready, and bytes sent until the reload (including the app's service-worker precaching).
+    its HTTP cache, as a visitor's browser would.
     """
     with tempfile.TemporaryDirectory() as profile:
         context = playwright.chromium.launch_persistent_context(
@@ -144,18 +166,18 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> tuple[f
             page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
             SENT.clear()
             page.goto(url)
-            cold = ready_ms(page)
+            loads = [ready_ms(page)]
             bytes_ready = sum(SENT)
             if has_service_worker:
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             bytes_all = sum(SENT)
-            page.reload()
-            warm = ready_ms(page)
-            page.reload()
-            later = ready_ms(page)
+            for _ in LOADS[1:]:
+                page.reload()
+                loads.append(ready_ms(page))
         finally:
             context.close()
-    return cold, warm, later, bytes_ready, bytes_all
+    after = tuple(a for _, a in loads if a is not None)
+    return Visit(tuple(ms for ms, _ in loads), after if len(after) == len(LOADS) else None, bytes_ready, bytes_all)
 
 
 def main() -> None:
@@ -172,7 +194,7 @@ def main() -> None:
         dist = prepare_site(Path(tmp), args.before)
         server, base = build.start_server(dist, handler=counting_handler(dist))
         visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
-        results: dict[str, list[tuple[float, float, float, int, int]]] = {name: [] for name in pages}
+        results: dict[str, list[Visit]] = {name: [] for name in pages}
         crashes: list[str] = []
         for rep in range(args.reps):
             # interleaved, so machine noise hits every page alike; every other round in reverse
@@ -188,14 +210,13 @@ def main() -> None:
         server.shutdown()
         server.server_close()
 
-    medians = {name: tuple(statistics.median(r[i] for r in runs) for i in range(len(LOADS)))
+    medians = {name: tuple(statistics.median(r.ms[i] for r in runs) for i in range(len(LOADS)))
                for name, runs in results.items()}
     print(f"Navigation to data-ready, median of {args.reps} (headless Chromium, fresh profile each, 127.0.0.1)")
     header = "".join(f"{load + ' ms':>10}" for load in LOADS)
     print(f"{'page':<15}{header}{'bytes until ready':>19}{'bytes incl. SW':>16}")
     for name, runs in results.items():
-        *_, bytes_ready, bytes_all = runs[0]
-        print(f"{name:<15}" + "".join(f"{m:>10.0f}" for m in medians[name]) + f"{bytes_ready:>19,}{bytes_all:>16,}")
+        print(f"{name:<15}" + "".join(f"{m:>10.0f}" for m in medians[name]) + f"{runs[0].bytes_ready:>19,}{runs[0].bytes_all:>16,}")
     for app in (name for name in pages if name.startswith("app")):
         for bare in BARES:
             ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))
@@ -204,15 +225,21 @@ def main() -> None:
     for app in (name for name in pages if name.startswith("app")):
         paired = []
         for i, load in enumerate(LOADS):
-            ratios = sorted(a[i] / b[i] for a, b in zip(results[app], results[PAIRED]))
+            ratios = sorted(a.ms[i] / b.ms[i] for a, b in zip(results[app], results[PAIRED]))
             paired.append(f"{load} {statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
         print(f"  {app}: " + ", ".join(paired))
     if "app before" in results:
         pairs = list(zip(results["app"], results["app before"]))
-        differences = ", ".join(f"{load} {statistics.median(a[i] - b[i] for a, b in pairs):+.0f}" for i, load in enumerate(LOADS))
+        differences = ", ".join(f"{load} {statistics.median(a.ms[i] - b.ms[i] for a, b in pairs):+.0f}" for i, load in enumerate(LOADS))
         print(f"Round by round, app - app before (median ms): {differences}")
+    print("Pyodide ready to data-ready, inside each visit (median ms; pages with the pyodide-ready mark):")
     for name, runs in results.items():
-        each = ", ".join("/".join(f"{r[i]:.0f}" for i in range(len(LOADS))) for r in runs)
+        if all(r.after_pyodide is not None for r in runs):
+            after = ", ".join(f"{load} {statistics.median(r.after_pyodide[i] for r in runs if r.after_pyodide):.0f}"
+                              for i, load in enumerate(LOADS))
+            print(f"  {name}: {after}")
+    for name, runs in results.items():
+        each = ", ".join("/".join(f"{ms:.0f}" for ms in r.ms) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
     for crash in crashes:
         print(f"  visited again after: {crash}")
