@@ -112,6 +112,8 @@ if not compileall.compile_dir("/mnt", quiet=1, legacy=True, ddir=args,
 looks), hash-based and never checked against the source (PEP 552), tracebacks naming the files
 under ``args`` (the zip's name on ``sys.path``): an import in the page then reads bytecode
 instead of compiling (see README, "Start-up")."""
+
+
 def in_pyodide(code: str, folder: Path, args: object) -> None:
     """Run the Python ``code`` in the pinned Pyodide under Node (:data:`IN_PYODIDE`), with
     ``folder`` at ``/mnt`` and ``args`` (JSON-able) as a global. Needs Node, which npm needs."""
@@ -148,6 +150,8 @@ with zipfile.ZipFile(stdlib) as archive:
 """Import the modules ``args`` names, then compile every module of Python's standard library
 loaded by then (what Pyodide's own start-up imports, and what those imports pull in) into
 ``<module>.pyc`` files under ``/mnt``, never checked against their sources."""
+
+
 def stdlib_imports(texts: list[str]) -> list[str]:
     """Every module name imported anywhere in the Python sources ``texts`` (sorted; relative
     imports left out)."""

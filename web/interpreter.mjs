@@ -22,8 +22,8 @@ async function download(path) {
 
 // PyScript's start-up code, which it runs before a page's script, begins by writing PyScript's
 // Python package (`pyscript`, 15 files) into the working directory and importing it: some
-// 30 KB of source compiled, files written and a dozen modules imported, 20-30 ms of every
-// start on the page's thread. The pages do not use that package (catan_web/dom.py gives them
+// 30 KB of source compiled, files written and a dozen modules imported, 25-50 ms of every
+// start on the page's thread (measured on the 2nd visit). The pages do not use that package (catan_web/dom.py gives them
 // the browser through Pyodide), so that part of the start-up code is left out and the rest of
 // it runs. Code that does not begin that way is run as it is.
 const PACKAGE_START = "import os as _os\nfrom pathlib import Path as _Path\n";
