@@ -13,8 +13,8 @@ interpreter and an empty script), serves it on 127.0.0.1 and drives headless Chr
 ``<html data-ready="1">``; the time measured is from the start of navigation to that moment,
 as the page's own clock sees it (``performance.now()`` in a MutationObserver).
 
-Per repetition, in turn for each page (every other repetition in reverse order): Chromium with a fresh profile (empty caches, no service
-worker) loads the page ("cold"); then, once the app's service worker controls the page, the
+Per repetition, in turn for each page (every other repetition in reverse order): Chromium
+with a fresh profile (empty caches, no service worker) loads the page ("cold"); then, once the app's service worker controls the page, the
 page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
 scripts and WebAssembly are at work, as on a player's later visits).
@@ -50,16 +50,18 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
+PYODIDE_READY = "pyodide-ready"
+"""The User Timing mark web/interpreter.mjs (and the bare Pyodide pages here) make when Pyodide is ready."""
 BARE_PYODIDE = """<!doctype html>
 <meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module">
   import { loadPyodide } from "./__FOLDER__/pyodide.mjs";
   const pyodide = await loadPyodide();
-  performance.mark("pyodide-ready");  // as web/interpreter.mjs marks it
+  performance.mark("__MARK__");  // as web/interpreter.mjs marks it
   pyodide.runPython("import sys");
   document.documentElement.setAttribute("data-ready", "1");
 </script>
-"""
+""".replace("__MARK__", PYODIDE_READY)
 BARE_PYSCRIPT = """<!doctype html>
 <meta charset="utf-8"><title>bare PyScript</title>
 <script type="module" src="./pyscript/core.js"></script>
@@ -82,11 +84,11 @@ RECORD_READY = """
 new MutationObserver((_, observer) => {
   if (document.documentElement?.getAttribute("data-ready") === "1") {
     window.__readyAt = performance.now();
-    window.__pyodideReadyAt = performance.getEntriesByName("pyodide-ready")[0]?.startTime ?? null;
+    window.__pyodideReadyAt = performance.getEntriesByName("__MARK__")[0]?.startTime ?? null;
     observer.disconnect();
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
-"""
+""".replace("__MARK__", PYODIDE_READY)
 LOADS = ("cold", "warm", "later")
 """The loads of each page, in order (see the module docstring)."""
 
@@ -232,12 +234,11 @@ def main() -> None:
         pairs = list(zip(results["app"], results["app before"]))
         differences = ", ".join(f"{load} {statistics.median(a.ms[i] - b.ms[i] for a, b in pairs):+.0f}" for i, load in enumerate(LOADS))
         print(f"Round by round, app - app before (median ms): {differences}")
-    print("Pyodide ready to data-ready, inside each visit (median ms; pages with the pyodide-ready mark):")
+    print(f"Pyodide ready to data-ready, inside each visit (median ms; pages with the {PYODIDE_READY} mark):")
     for name, runs in results.items():
-        if all(r.after_pyodide is not None for r in runs):
-            after = ", ".join(f"{load} {statistics.median(r.after_pyodide[i] for r in runs if r.after_pyodide):.0f}"
-                              for i, load in enumerate(LOADS))
-            print(f"  {name}: {after}")
+        marked = [r.after_pyodide for r in runs if r.after_pyodide is not None]
+        if len(marked) == len(runs):
+            print(f"  {name}: " + ", ".join(f"{load} {statistics.median(m[i] for m in marked):.0f}" for i, load in enumerate(LOADS)))
     for name, runs in results.items():
         each = ", ".join("/".join(f"{ms:.0f}" for ms in r.ms) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
