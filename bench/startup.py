@@ -19,12 +19,15 @@ page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache fo
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
 scripts and WebAssembly are at work, as on a player's later visits).
 It prints medians, the ratios app/bare (of the medians, and round by round against the bare
-page of the build's files, which takes out much of this machine's drift), and the
+page of the build's files, which takes out much of this machine's drift; that median comes with
+a bootstrap interval, how far it moves when the same number of rounds is drawn again, so that a
+run says how sure it is), and the
 response-body bytes the server sent on the first visit (until ready; for the app also
 including the service worker's precaching). It also prints, for the pages that mark the moment
 Pyodide is ready (``performance.mark("pyodide-ready")``: the app's web/interpreter.mjs and the
-bare Pyodide pages), the time from that mark to data-ready inside each visit: what a page adds
-after its interpreter is ready, a steadier figure than the whole visit on a noisy machine.
+bare Pyodide pages), the time from navigation to that mark and from it to data-ready inside
+each visit: how soon a page's interpreter is ready, and what the page adds after it (a steadier
+figure than the whole visit on a noisy machine).
 A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
 ``before/`` beside this one and measured in the same rounds, for before/after figures (also
@@ -35,6 +38,7 @@ No timing is asserted.
 from __future__ import annotations
 
 import argparse
+import random
 import shutil
 import statistics
 import sys
@@ -91,6 +95,10 @@ new MutationObserver((_, observer) => {
 """.replace("__MARK__", PYODIDE_READY)
 LOADS = ("cold", "warm", "later")
 """The loads of each page, in order (see the module docstring)."""
+RESAMPLES = 2000
+INTERVAL = 0.90
+"""The round-by-round ratio's median is given with this bootstrap interval: the rounds drawn
+again with replacement :data:`RESAMPLES` times (seeded, so a run's figures print the same)."""
 
 
 class Visit(NamedTuple):
@@ -182,6 +190,14 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> Visit:
     return Visit(tuple(ms for ms, _ in loads), after if len(after) == len(LOADS) else None, bytes_ready, bytes_all)
 
 
+def median_interval(values: list[float], rng: random.Random) -> tuple[float, float]:
+    """The :data:`INTERVAL` bootstrap interval of the median of ``values``: how far the median
+    of this many rounds moves when the rounds are drawn again, on this machine's noise."""
+    medians = sorted(statistics.median(rng.choices(values, k=len(values))) for _ in range(RESAMPLES))
+    tail = (1 - INTERVAL) / 2
+    return medians[int(tail * RESAMPLES)], medians[int((1 - tail) * RESAMPLES) - 1]
+
+
 def main() -> None:
     """Command-line entry point: measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -223,22 +239,27 @@ def main() -> None:
         for bare in BARES:
             ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))
             print(f"{app} / {bare}: {ratios}")
-    print("Round by round (each round visits every page once, in turn): median and range of app / bare, build's")
+    print("Round by round (each round visits every page once, in turn): median of app / bare, build's,"
+          f" its {INTERVAL:.0%} bootstrap interval [..] and the range (..)")
+    rng = random.Random(0)
     for app in (name for name in pages if name.startswith("app")):
         paired = []
         for i, load in enumerate(LOADS):
             ratios = sorted(a.ms[i] / b.ms[i] for a, b in zip(results[app], results[PAIRED]))
-            paired.append(f"{load} {statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+            low, high = median_interval(ratios, rng)
+            paired.append(f"{load} {statistics.median(ratios):.2f}x [{low:.2f}-{high:.2f}] ({ratios[0]:.2f}-{ratios[-1]:.2f})")
         print(f"  {app}: " + ", ".join(paired))
     if "app before" in results:
         pairs = list(zip(results["app"], results["app before"]))
         differences = ", ".join(f"{load} {statistics.median(a.ms[i] - b.ms[i] for a, b in pairs):+.0f}" for i, load in enumerate(LOADS))
         print(f"Round by round, app - app before (median ms): {differences}")
-    print(f"Pyodide ready to data-ready, inside each visit (median ms; pages with the {PYODIDE_READY} mark):")
+    print(f"Inside each visit, pages with the {PYODIDE_READY} mark (median ms): navigation to Pyodide ready | Pyodide ready to data-ready")
     for name, runs in results.items():
-        marked = [r.after_pyodide for r in runs if r.after_pyodide is not None]
+        marked = [(r.ms, r.after_pyodide) for r in runs if r.after_pyodide is not None]
         if len(marked) == len(runs):
-            print(f"  {name}: " + ", ".join(f"{load} {statistics.median(m[i] for m in marked):.0f}" for i, load in enumerate(LOADS)))
+            before = ", ".join(f"{load} {statistics.median(ms[i] - after[i] for ms, after in marked):.0f}" for i, load in enumerate(LOADS))
+            after = ", ".join(f"{load} {statistics.median(after[i] for _, after in marked):.0f}" for i, load in enumerate(LOADS))
+            print(f"  {name}: {before} | {after}")
     for name, runs in results.items():
         each = ", ".join("/".join(f"{ms:.0f}" for ms in r.ms) for r in runs)
         print(f"  {name} runs ({'/'.join(LOADS)} ms): {each}")
