@@ -230,21 +230,27 @@ def preload_links(dist: Path, script: str) -> list[str]:
     """The ``<link>`` tags that start, as soon as a page's head is read, every file its
     start-up fetches, small first: PyScript's core module (its hashed chunk: core.js only
     re-exports it) and its error plugin (the one plugin left, loaded before Python starts),
-    pyscript.json, the page's Python ``script``, Pyodide's two modules and its lock file; then
-    the big files: the WebAssembly interpreter, the standard library and catan.zip. Without
+    Pyodide's two modules, pyscript.json, the page's Python ``script`` and Pyodide's lock file;
+    then the big files: the WebAssembly interpreter, the standard library and catan.zip. Without
     them each waits for the one before it (core.js, its chunk, the config, the plugins,
-    Pyodide's modules...). ``crossorigin`` makes each fetch preload match the plain ``fetch()``
-    that later uses it."""
+    Pyodide's modules...). ``crossorigin`` makes each preload match the request that later uses
+    it (a module import, a plain ``fetch()``).
+
+    Pyodide's modules are preloaded as scripts, not with ``modulepreload``: Chromium never used
+    its compiled-code cache for a module that a ``modulepreload`` link fetched (from the third
+    visit on, pyodide.asm.mjs, 1.25 MB of JavaScript, was compiled afresh at every start), and
+    does for one preloaded as a script, as it does without any preload."""
     modules = []
     for pattern in ("core-*.js", "error-*.js"):
         found = sorted((dist / "pyscript").glob(pattern))
         if len(found) != 1:
             raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
         modules.append(f"./pyscript/{found[0].name}")
-    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    scripts = ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
     fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
                f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
     return ([f'<link rel="modulepreload" href="{href}">' for href in modules]
+            + [f'<link rel="preload" href="{href}" as="script" crossorigin>' for href in scripts]
             + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
 
 

@@ -78,6 +78,22 @@ def test_the_pages_start_without_pyscripts_python_package(browse: GuardedBrowser
     assert page.evaluate(PYSCRIPT_PACKAGE) == {"written": False, "imported": []}
 
 
+@pytest.mark.parametrize("path", ["", "embed.html?scenario=scenarios/roads.json", "almanac.html"])
+def test_every_preloaded_file_is_fetched_once(browse: GuardedBrowser, site: LocalSite, path: str) -> None:
+    """Each file a page's head preloads (build.preload_links: modules, scripts, fetches) is
+    requested once while the page starts: the preload is what its module import or fetch()
+    uses, not a second download beside it."""
+    page = browse.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.goto(site.url + path)
+    browse.wait_ready(page)
+    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload], link[rel=modulepreload]')].map(link => link.href)")
+    assert len(preloaded) == 10
+    assert {url: requested.count(url) for url in preloaded} == {url: 1 for url in preloaded}
+    page.context.close()
+
+
 def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable[[str], LocalSite]) -> None:
     local = serve_dist("/")  # its own server, so stopping it leaves the others alone
     page = browse.open(local.url)
