@@ -236,21 +236,20 @@ def preload_links(dist: Path, script: str) -> list[str]:
     Pyodide's modules...). ``crossorigin`` makes each preload match the request that later uses
     it (a module import, a plain ``fetch()``).
 
-    Pyodide's modules are preloaded as scripts, not with ``modulepreload``: Chromium never used
-    its compiled-code cache for a module that a ``modulepreload`` link fetched (from the third
-    visit on, pyodide.asm.mjs, 1.25 MB of JavaScript, was compiled afresh at every start), and
-    does for one preloaded as a script, as it does without any preload."""
+    The modules are preloaded as scripts, not with ``modulepreload``: Chromium did not use its
+    compiled-code cache for a module that a ``modulepreload`` link fetched (from the third visit
+    on, Pyodide's 1.25 MB pyodide.asm.mjs was compiled afresh at every start, PyScript's core
+    chunk in some visits), and does for one preloaded as a script, as it does without any preload."""
     modules = []
     for pattern in ("core-*.js", "error-*.js"):
         found = sorted((dist / "pyscript").glob(pattern))
         if len(found) != 1:
             raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
         modules.append(f"./pyscript/{found[0].name}")
-    scripts = ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
+    modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
     fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
                f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
-    return ([f'<link rel="modulepreload" href="{href}">' for href in modules]
-            + [f'<link rel="preload" href="{href}" as="script" crossorigin>' for href in scripts]
+    return ([f'<link rel="preload" href="{href}" as="script" crossorigin>' for href in modules]
             + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
 
 
