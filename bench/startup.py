@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/startup.py [--reps 5] [--before OTHER/dist]
+    python bench/startup.py [--reps 5] [--before OTHER/dist] [--paired]
 
 It builds the site into a temporary directory, adds three bare pages next to the app there
 (``_bare_pyodide.html``: ``loadPyodide()`` from Pyodide's files as npm ships them, copied to
@@ -31,7 +31,9 @@ figure than the whole visit on a noisy machine).
 A visit whose page crashes is made again and named at the end.
 ``--before`` adds another built site (say an earlier commit's ``dist/``), served at
 ``before/`` beside this one and measured in the same rounds, for before/after figures (also
-printed as the median of each round's difference).
+printed as the median of each round's difference). ``--paired`` visits only the app (and
+``--before``'s) and the bare page of the build's files: half the time per round, so that a run
+of many rounds (a narrower interval) fits in minutes.
 No timing is asserted.
 """
 
@@ -203,15 +205,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--reps", type=int, default=5, help="repetitions per page (default 5)")
     parser.add_argument("--before", type=Path, help="another built site to measure alongside (e.g. an older dist/)")
+    parser.add_argument("--paired", action="store_true", help="visit only the app(s) and the bare page of the build's files")
     args = parser.parse_args()
     pages = dict(PAGES, **({"app before": BEFORE} if args.before else {}))
+    if args.paired:
+        pages = {name: path for name, path in pages.items() if name.startswith("app") or name == PAIRED}
     from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = prepare_site(Path(tmp), args.before)
         server, base = build.start_server(dist, handler=counting_handler(dist))
-        visit(playwright, base + PAGES["bare Pyodide"], False)  # warm-up (first start-up costs), not counted
+        visit(playwright, base + PAGES[PAIRED], False)  # warm-up (first start-up costs), not counted
         results: dict[str, list[Visit]] = {name: [] for name in pages}
         crashes: list[str] = []
         for rep in range(args.reps):
@@ -236,7 +241,7 @@ def main() -> None:
     for name, runs in results.items():
         print(f"{name:<15}" + "".join(f"{m:>10.0f}" for m in medians[name]) + f"{runs[0].bytes_ready:>19,}{runs[0].bytes_all:>16,}")
     for app in (name for name in pages if name.startswith("app")):
-        for bare in BARES:
+        for bare in (name for name in BARES if name in pages):
             ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))
             print(f"{app} / {bare}: {ratios}")
     print("Round by round (each round visits every page once, in turn): median of app / bare, build's,"
