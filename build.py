@@ -231,15 +231,21 @@ def preload_links(dist: Path, script: str) -> list[str]:
     start-up fetches, small first: PyScript's core module (its hashed chunk: core.js only
     re-exports it) and its error plugin (the one plugin left, loaded before Python starts),
     Pyodide's two modules, pyscript.json, the page's Python ``script`` and Pyodide's lock file;
-    then the big files: the WebAssembly interpreter, the standard library and catan.zip. Without
-    them each waits for the one before it (core.js, its chunk, the config, the plugins,
-    Pyodide's modules...). ``crossorigin`` makes each preload match the request that later uses
-    it (a module import, a plain ``fetch()``).
+    then the big files: the standard library and catan.zip. Without them each waits for the one
+    before it (core.js, its chunk, the config, the plugins, Pyodide's modules...).
+    ``crossorigin`` makes each preload match the request that later uses it (a module import, a
+    plain ``fetch()``).
 
     The modules are preloaded as scripts, not with ``modulepreload``: Chromium did not use its
     compiled-code cache for a module that a ``modulepreload`` link fetched (from the third visit
     on, Pyodide's 1.25 MB pyodide.asm.mjs was compiled afresh at every start, PyScript's core
-    chunk in some visits), and does for one preloaded as a script, as it does without any preload."""
+    chunk in some visits), and does for one preloaded as a script, as it does without any preload.
+
+    The WebAssembly interpreter (pyodide.asm.wasm) is not preloaded: Chromium keeps the machine
+    code it compiles from it for later visits, but a response that a preload link fetched was
+    mostly not given that cache, so with the preload nearly every visit in a new browser session
+    compiled the module again and ran Python on the baseline compiler's slower code (Python's
+    own start twice as long; README, start-up figures)."""
     modules = []
     for pattern in ("core-*.js", "error-*.js"):
         found = sorted((dist / "pyscript").glob(pattern))
@@ -247,8 +253,7 @@ def preload_links(dist: Path, script: str) -> list[str]:
             raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
         modules.append(f"./pyscript/{found[0].name}")
     modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
-    fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", "./pyodide/pyodide.asm.wasm",
-               f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
+    fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
     return ([f'<link rel="preload" href="{href}" as="script" crossorigin>' for href in modules]
             + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
 

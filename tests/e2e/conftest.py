@@ -95,11 +95,14 @@ class GuardedBrowser:
         assert self.blocked[checkpoint[0]:] == [], "requests left the local server"
         assert self.errors[checkpoint[1]:] == [], "the page reported errors"
 
-    def new_context(self, **options: Any) -> BrowserContext:
-        """A fresh browser context (own caches and service workers) with the request guard."""
-        context = self.browser.new_context(**options)
+    def guard(self, context: BrowserContext) -> BrowserContext:
+        """``context`` with the request guard: its requests reach the local servers only."""
         context.route("**/*", self._route)
         return context
+
+    def new_context(self, **options: Any) -> BrowserContext:
+        """A fresh browser context (own caches and service workers) with the request guard."""
+        return self.guard(self.browser.new_context(**options))
 
     def new_page(self, context: BrowserContext | None = None) -> Page:
         """A page in ``context`` (default: a fresh one) whose errors are recorded."""

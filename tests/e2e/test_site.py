@@ -112,6 +112,60 @@ def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable
     assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
 
 
+WASM_CACHE_HIT = "v8.wasm.moduleCacheHit"
+"""The trace event Chromium records when it takes a WebAssembly module's machine code from its
+code cache instead of compiling it (category ``disabled-by-default-devtools.timeline``)."""
+STAY_MS = 4000
+"""How long a visit stays open before the browser is closed: V8 hands the code it has optimised
+to Chromium's code cache about two seconds after its last optimisation."""
+
+
+def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
+        guarded_browser: GuardedBrowser, site: LocalSite, tmp_path: Path) -> None:
+    """Someone who comes back in new browser sessions gets Pyodide's WebAssembly from Chromium's
+    code cache (its optimised machine code, as a bare Pyodide page does) instead of compiling it
+    again: the page lets Pyodide fetch pyodide.asm.wasm itself (build.preload_links), since a
+    response that a preload link fetched was mostly not given the cache. With the preload, most
+    visits in new sessions compiled the 9.6 MB module again and ran Python on the baseline
+    compiler's code (its start twice as slow: README, start-up), and this test failed in some
+    runs, not all. The first visit in a new session
+    compiles it from the service worker's copy, beside which Chromium keeps the code; the
+    second uses it."""
+    browser_type = guarded_browser.browser.browser_type
+
+    def visit(trace: bool = False) -> list[dict]:
+        """Open the site in Chromium on the test's profile, wait until ready (and a while), close."""
+        context = guarded_browser.guard(browser_type.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS))
+        page = guarded_browser.new_page(context)
+        events: list[dict] = []
+        done: list[bool] = []
+        if trace:
+            session = context.new_cdp_session(page)
+            session.on("Tracing.dataCollected", lambda data: events.extend(data["value"]))
+            session.on("Tracing.tracingComplete", lambda _: done.append(True))
+            session.send("Tracing.start", {"categories": "disabled-by-default-devtools.timeline",
+                                           "transferMode": "ReportEvents"})
+        page.goto(site.url)
+        guarded_browser.wait_ready(page)
+        page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+        if trace:
+            session.send("Tracing.end")
+            while not done:
+                page.wait_for_timeout(50)
+        page.wait_for_timeout(STAY_MS)
+        context.close()
+        return events
+
+    checkpoint = guarded_browser.checkpoint()
+    visit()  # the first visit: the service worker installs
+    visit()  # a new session: compiled from the service worker's copy, the code kept beside it
+    events = visit(trace=True)
+    hits = [event["args"]["url"] for event in events if event.get("name") == WASM_CACHE_HIT]
+    assert hits == [site.url + "pyodide/pyodide.asm.wasm"], sorted({e["name"] for e in events if "wasm" in e["name"]})
+    guarded_browser.assert_clean_since(checkpoint)
+
+
 @pytest.mark.parametrize(("missing", "reason"), [
     (build.CODE_ZIP, f"{build.CODE_ZIP}: 404 File not found"),  # interpreter.mjs's download
     ("pyodide/pyodide.mjs", "Failed to fetch dynamically imported module: {url}interpreter.mjs"),  # a module of it
