@@ -17,7 +17,13 @@ Per repetition, in turn for each page (every other repetition in reverse order):
 with a fresh profile (empty caches, no service worker) loads the page ("cold"); then, once the app's service worker controls the page, the
 page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
-scripts and WebAssembly are at work, as on a player's later visits).
+scripts and WebAssembly are at work); then, the page left open a few seconds, Chromium is
+closed, started again on the same profile and the page opened ("return": a player coming back
+another day, in a new browser session: nothing left in the renderer's memory, the service worker
+started afresh, code caches read from disk), and all that once more ("regular": a player who
+comes back often; Chromium keeps the machine code it compiles from Pyodide's WebAssembly beside
+the copy the page loaded, which for the app is the service worker's, so only from the second
+new session on can the app's start use it).
 It prints medians, the ratios app/bare (of the medians, and round by round against the bare
 page of the build's files, which takes out much of this machine's drift; that median comes with
 a bootstrap interval, how far it moves when the same number of rounds is drawn again, so that a
@@ -49,7 +55,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page, Playwright
+    from playwright.sync_api import BrowserContext, Page, Playwright
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -95,8 +101,14 @@ new MutationObserver((_, observer) => {
   }
 }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });
 """.replace("__MARK__", PYODIDE_READY)
-LOADS = ("cold", "warm", "later")
-"""The loads of each page, in order (see the module docstring)."""
+LOADS = ("cold", "warm", "later", "return", "regular")
+"""The loads of each page, in order (see the module docstring): a first visit, two reloads, and
+two visits each after the browser was closed and started again."""
+RELOADS = LOADS.index("return") - 1
+"""How many of :data:`LOADS` after the first are reloads in the same browser session."""
+STAY_MS = 4000
+"""How long a page stays open before the browser is closed: V8 hands the WebAssembly code it
+has optimised to Chromium's code cache about two seconds after its last optimisation."""
 RESAMPLES = 2000
 INTERVAL = 0.90
 """The round-by-round ratio's median is given with this bootstrap interval: the rounds drawn
@@ -162,20 +174,27 @@ def ready_ms(page: Page) -> tuple[float, float | None]:
     return float(ready), None if pyodide_ready is None else float(ready - pyodide_ready)
 
 
+def open_browser(playwright: Playwright, profile: str) -> tuple[BrowserContext, Page]:
+    """Chromium on the profile folder ``profile``, settled, with the ready recorder in place."""
+    context = playwright.chromium.launch_persistent_context(
+        profile, executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS
+    )
+    context.add_init_script(RECORD_READY)
+    page = context.pages[0]
+    page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
+    return context, page
+
+
 def visit(playwright: Playwright, url: str, has_service_worker: bool) -> Visit:
-    """Cold load, then warm and later reloads of ``url`` in a browser with a fresh, empty profile.
+    """Cold load, warm and later reloads, and the visits in new browser sessions (see
+    :data:`LOADS`) of ``url``, on a fresh, empty profile.
 
     A real (on-disk) profile, unlike an incognito context, keeps the 8 MB WebAssembly file in
     its HTTP cache, as a visitor's browser would.
     """
     with tempfile.TemporaryDirectory() as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS
-        )
+        context, page = open_browser(playwright, profile)
         try:
-            context.add_init_script(RECORD_READY)
-            page = context.pages[0]
-            page.wait_for_timeout(SETTLE_MS)  # let the new browser finish its own start-up work
             SENT.clear()
             page.goto(url)
             loads = [ready_ms(page)]
@@ -183,8 +202,14 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> Visit:
             if has_service_worker:
                 page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             bytes_all = sum(SENT)
-            for _ in LOADS[1:]:
+            for _ in range(RELOADS):
                 page.reload()
+                loads.append(ready_ms(page))
+            while len(loads) < len(LOADS):  # the visits in new browser sessions
+                page.wait_for_timeout(STAY_MS)
+                context.close()
+                context, page = open_browser(playwright, profile)
+                page.goto(url)
                 loads.append(ready_ms(page))
         finally:
             context.close()
