@@ -72,6 +72,10 @@ CHROMIUM_ARGS = [
     # them by default would not resolve under the rule above, and pages could not connect.
     "--disable-features=WebRtcHideLocalIpsWithMdns",
 ]
+CODE_CACHE_STAY_MS = 4000
+"""How long tests/e2e and bench/startup.py keep a page open before closing Chromium when the
+next session should find the WebAssembly code compiled in this one: V8 hands the code it has
+optimised to Chromium's code cache about two seconds after its last optimisation."""
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",

@@ -106,9 +106,6 @@ LOADS = ("cold", "warm", "later", "return", "regular")
 two visits each after the browser was closed and started again."""
 RELOADS = LOADS.index("return") - 1
 """How many of :data:`LOADS` after the first are reloads in the same browser session."""
-STAY_MS = 4000
-"""How long a page stays open before the browser is closed: V8 hands the WebAssembly code it
-has optimised to Chromium's code cache about two seconds after its last optimisation."""
 RESAMPLES = 2000
 INTERVAL = 0.90
 """The round-by-round ratio's median is given with this bootstrap interval: the rounds drawn
@@ -206,7 +203,7 @@ def visit(playwright: Playwright, url: str, has_service_worker: bool) -> Visit:
                 page.reload()
                 loads.append(ready_ms(page))
             while len(loads) < len(LOADS):  # the visits in new browser sessions
-                page.wait_for_timeout(STAY_MS)
+                page.wait_for_timeout(build.CODE_CACHE_STAY_MS)
                 context.close()
                 context, page = open_browser(playwright, profile)
                 page.goto(url)
@@ -261,10 +258,11 @@ def main() -> None:
     medians = {name: tuple(statistics.median(r.ms[i] for r in runs) for i in range(len(LOADS)))
                for name, runs in results.items()}
     print(f"Navigation to data-ready, median of {args.reps} (headless Chromium, fresh profile each, 127.0.0.1)")
-    header = "".join(f"{load + ' ms':>10}" for load in LOADS)
+    column = max(len(load) for load in LOADS) + len(" ms") + 2
+    header = "".join(f"{load + ' ms':>{column}}" for load in LOADS)
     print(f"{'page':<15}{header}{'bytes until ready':>19}{'bytes incl. SW':>16}")
     for name, runs in results.items():
-        print(f"{name:<15}" + "".join(f"{m:>10.0f}" for m in medians[name]) + f"{runs[0].bytes_ready:>19,}{runs[0].bytes_all:>16,}")
+        print(f"{name:<15}" + "".join(f"{m:>{column}.0f}" for m in medians[name]) + f"{runs[0].bytes_ready:>19,}{runs[0].bytes_all:>16,}")
     for app in (name for name in pages if name.startswith("app")):
         for bare in (name for name in BARES if name in pages):
             ratios = ", ".join(f"{load} {medians[app][i] / medians[bare][i]:.2f}x" for i, load in enumerate(LOADS))

@@ -115,9 +115,6 @@ def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable
 WASM_CACHE_HIT = "v8.wasm.moduleCacheHit"
 """The trace event Chromium records when it takes a WebAssembly module's machine code from its
 code cache instead of compiling it (category ``disabled-by-default-devtools.timeline``)."""
-STAY_MS = 4000
-"""How long a visit stays open before the browser is closed: V8 hands the code it has optimised
-to Chromium's code cache about two seconds after its last optimisation."""
 
 
 def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
@@ -128,13 +125,13 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
     response that a preload link fetched was mostly not given the cache. With the preload, most
     visits in new sessions compiled the 9.6 MB module again and ran Python on the baseline
     compiler's code (its start twice as slow: README, start-up), and this test failed in some
-    runs, not all. The first visit in a new session
-    compiles it from the service worker's copy, beside which Chromium keeps the code; the
-    second uses it."""
+    runs, not all. The first visit in a new session compiles it from the service worker's copy,
+    beside which Chromium keeps the code; the second uses it."""
     browser_type = guarded_browser.browser.browser_type
 
     def visit(trace: bool = False) -> list[dict]:
-        """Open the site in Chromium on the test's profile, wait until ready (and a while), close."""
+        """Open the site in Chromium on the test's profile and wait until ready; then, unless
+        the visit is traced (the last one), leave it open until its code is cached; close."""
         context = guarded_browser.guard(browser_type.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS))
         page = guarded_browser.new_page(context)
@@ -153,7 +150,8 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
             session.send("Tracing.end")
             while not done:
                 page.wait_for_timeout(50)
-        page.wait_for_timeout(STAY_MS)
+        else:
+            page.wait_for_timeout(build.CODE_CACHE_STAY_MS)
         context.close()
         return events
 
