@@ -15,7 +15,8 @@ as the page's own clock sees it (``performance.now()`` in a MutationObserver).
 
 Per repetition, in turn for each page (every other repetition in reverse order): Chromium
 with a fresh profile (empty caches, no service worker) loads the page ("cold"); then, once the app's service worker controls the page, the
-page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app),
+page is reloaded ("warm": HTTP cache for the bare pages, service-worker cache for the app, whose
+Python then starts from its snapshot: build.write_snapshot),
 and reloaded once more ("later": from a resource's third load on, Chromium's code caches for
 scripts and WebAssembly are at work); then, the page left open a few seconds, Chromium is
 closed, started again on the same profile and the page opened ("return": a player coming back

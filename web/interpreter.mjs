@@ -1,5 +1,6 @@
 // The interpreter module that pyscript.json names: Pyodide with the pages' Python code on its
-// import path, started as soon as a page's head is read. Every page loads this module first,
+// import path, started as soon as a page's head is read (from the second visit on, from a
+// snapshot of its memory: see startInterpreter). Every page loads this module first,
 // with `async` (so it waits neither for the page's styles nor for PyScript's own modules).
 // While Pyodide starts, it fetches catan.zip (built by build.py: our packages, each module's
 // bytecode beside it); it then writes the zip into Python's working directory and puts it
@@ -13,6 +14,7 @@ import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 export { version };
 
 const CODE = "catan.zip";  // build.CODE_ZIP
+const SNAPSHOT = "__SNAPSHOT__";  // build.write_snapshot's file: build.py puts its path here
 
 async function download(path) {
   const response = await fetch(new URL(path, import.meta.url));
@@ -40,11 +42,35 @@ function withoutPyScriptPackage(pyodide) {
   return pyodide;
 }
 
+// Pyodide, and whether it started from the snapshot of its memory once started, which this
+// page's service worker keeps (from the second visit on): Pyodide then copies that memory in
+// instead of running Python's own start, a third of a warm start. A snapshot that cannot be
+// read or used (Pyodide checks its header and that its own build made it) is reported and the
+// interpreter started the usual way.
+async function startInterpreter() {
+  const indexURL = new URL("./pyodide/", import.meta.url).href;
+  if (navigator.serviceWorker?.controller) {
+    const memory = download(SNAPSHOT);
+    memory.catch(() => {});  // not an unhandled rejection: Pyodide awaits it later, and fails below
+    try {
+      const pyodide = await startPyodide({ indexURL, _loadSnapshot: memory });
+      // The snapshot holds its random generator's state too: without this, every start would
+      // draw the same numbers (the same "random" seed for every new game).
+      pyodide.runPython("import random\nrandom.seed()");
+      return [pyodide, true];
+    } catch (error) {
+      console.warn(`Python could not start from ${SNAPSHOT} (${error}); starting it the usual way.`);
+    }
+  }
+  return [await startPyodide({ indexURL }), false];
+}
+
 /** The interpreter, with catan.zip on its path. PyScript says nothing when it fails: the
  * page's loading message (web/loading.js, which awaits this too) says why instead. */
-export const started = Promise.all([startPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href }), download(CODE)])
-  .then(([pyodide, code]) => {
-    performance.mark("pyodide-ready");  // User Timing, for profiling (bench/startup.py reads it)
+export const started = Promise.all([startInterpreter(), download(CODE)])
+  .then(([[pyodide, fromSnapshot], code]) => {
+    // User Timing, for profiling (bench/startup.py reads it) and tests (the detail)
+    performance.mark("pyodide-ready", { detail: { snapshot: fromSnapshot } });
     pyodide.FS.writeFile(CODE, code);
     pyodide.runPython(`import sys\nsys.path.insert(0, "${CODE}")`);
     return withoutPyScriptPackage(pyodide);

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 import json
 import re
 import shutil
+import struct
 import urllib.error
 import urllib.request
 import zipfile
@@ -112,6 +115,68 @@ def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable
     assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
 
 
+FROM_SNAPSHOT = "performance.getEntriesByName('pyodide-ready')[0].detail.snapshot"
+"""Whether this start of the page's Python was from the snapshot (web/interpreter.mjs's mark)."""
+
+
+def test_later_visits_start_python_from_its_snapshot_and_draw_fresh_random_numbers(
+        browse: GuardedBrowser, site: LocalSite) -> None:
+    """The first visit starts Python the usual way; once the service worker keeps the snapshot
+    (build.write_snapshot), every start is from it, and still draws its own random numbers:
+    the snapshot holds one state of Python's random generator, which web/interpreter.mjs seeds
+    afresh, so the new-game form's seed differs at every start."""
+    page = browse.open(site.url)
+    page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+    started, seeds = [page.evaluate(FROM_SNAPSHOT)], [page.input_value("#seed")]
+    for _ in range(2):
+        page.reload()
+        browse.wait_ready(page)
+        started.append(page.evaluate(FROM_SNAPSHOT))
+        seeds.append(page.input_value("#seed"))
+    assert started == [False, True, True]
+    assert len(set(seeds)) == len(seeds), seeds
+    assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
+
+
+DAMAGE = """async ([name, damage]) => {
+    const cache = await caches.open((await caches.keys())[0]);
+    if (damage === "missing") return cache.delete(name);
+    const memory = new Uint8Array(await (await cache.match(name)).arrayBuffer());
+    memory.fill(0, 0, 64);  // its header
+    await cache.put(name, new Response(memory));
+}"""
+"""Damage the snapshot ``name`` that the service worker keeps in one of two ways: "header"
+(zeros in place of its header) or "missing" (taken out of the worker's cache)."""
+
+
+@pytest.mark.parametrize(("damage", "reason"), [
+    ("header", "Error: Snapshot has invalid magic number"),  # Pyodide refuses it
+    ("missing", "Error: {name}: 404 File not found"),  # not kept: asked of the server, which has it packed only
+])
+def test_a_start_without_a_usable_snapshot_says_so_and_starts_python_the_usual_way(
+        guarded_browser: GuardedBrowser, site: LocalSite, dist_dir: Path, damage: str, reason: str) -> None:
+    name = sw_snapshot(dist_dir)
+    checkpoint = guarded_browser.checkpoint()
+    page = guarded_browser.open(site.url)
+    try:
+        page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+        page.evaluate(DAMAGE, [name, damage])
+        warnings: list[str] = []
+        page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+        page.reload()
+        guarded_browser.wait_ready(page)
+        assert page.evaluate(FROM_SNAPSHOT) is False
+        assert f"catan_core {catan_core.__version__}" in page.inner_text("#app")
+        assert warnings == [f"Python could not start from {name} ({reason.format(name=name)}); starting it the usual way."]
+    finally:
+        page.context.close()
+    assert guarded_browser.blocked[checkpoint[0]:] == []
+    errors = guarded_browser.errors[checkpoint[1]:]  # the browser's report of the 404, if asked
+    assert all("404" in error for error in errors) and len(errors) == (damage == "missing"), errors
+
+
+PLAY_MS = 3000
+"""How long computer players play in each earlier session of the code-cache test."""
 WASM_CACHE_HIT = "v8.wasm.moduleCacheHit"
 """The trace event Chromium records when it takes a WebAssembly module's machine code from its
 code cache instead of compiling it (category ``disabled-by-default-devtools.timeline``)."""
@@ -126,7 +191,10 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
     visits in new sessions compiled the 9.6 MB module again and ran Python on the baseline
     compiler's code (its start twice as slow: README, start-up), and this test failed in some
     runs, not all. The first visit in a new session compiles it from the service worker's copy,
-    beside which Chromium keeps the code; the second uses it."""
+    beside which Chromium keeps the code; the second uses it. V8 hands its code to the cache
+    only once it has optimised enough of it, so in each earlier session the player watches
+    computer players play for a while: since Python starts from its snapshot, opening the page
+    alone runs too little of the interpreter's code for that."""
     browser_type = guarded_browser.browser.browser_type
 
     def visit(trace: bool = False) -> list[dict]:
@@ -151,6 +219,12 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
             while not done:
                 page.wait_for_timeout(50)
         else:
+            page.select_option("#seat-kind-0", "standard")  # four computer players
+            page.click("#start")
+            page.wait_for_selector("#game:not([hidden])")
+            if page.input_value("#speed") != "instant":  # the pace is remembered from the session before
+                page.select_option("#speed", "instant")
+            page.wait_for_timeout(PLAY_MS)
             page.wait_for_timeout(build.CODE_CACHE_STAY_MS)
         context.close()
         return events
@@ -218,9 +292,32 @@ def test_manifest_is_linked_and_parseable(app_page: Page) -> None:
     assert "image/svg+xml" in icon_types
 
 
+def sw_snapshot(dist: Path) -> str:
+    """The path of the snapshot that dist/sw.js keeps unpacked (build.write_snapshot)."""
+    found = re.search(r'^const SNAPSHOT = "([^"]+)";', (dist / "sw.js").read_text(encoding="utf-8"), re.M)
+    assert found, "sw.js names no SNAPSHOT"
+    return found[1]
+
+
 def test_service_worker_precaches_every_file(dist_dir: Path) -> None:
+    """Every file but itself and the packed snapshot, which it keeps unpacked under its own name."""
     files = sorted(p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file())
-    assert sw_assets(dist_dir) == ["./", *(name for name in files if name != "sw.js")]
+    packed = sw_snapshot(dist_dir) + build.PACKED
+    assert packed in files
+    assert sw_assets(dist_dir) == ["./", *(name for name in files if name not in ("sw.js", packed))]
+
+
+def test_the_snapshot_is_the_shipped_pyodides_named_by_its_bytes(dist_dir: Path) -> None:
+    """The snapshot unpacks (gzip checks its length and CRC), is named by the hash of what it
+    unpacks to, in the worker and in the module that starts from it; and its header carries the
+    build id of the Pyodide the site ships, which Pyodide checks before it uses a snapshot."""
+    name = sw_snapshot(dist_dir)
+    memory = gzip.decompress((dist_dir / (name + build.PACKED)).read_bytes())
+    assert name == f"pyodide/python-{hashlib.sha256(memory).hexdigest()[:16]}.snapshot"
+    assert f'const SNAPSHOT = "{name}";' in (dist_dir / "interpreter.mjs").read_text(encoding="utf-8")
+    found = re.search(r'BUILD_ID:"([0-9a-f]{64})"', (dist_dir / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8"))
+    assert found
+    assert struct.unpack("<8I", memory[16:48]) == tuple(int(found[1][i:i + 8], 16) for i in range(0, 64, 8))
 
 
 def test_only_relative_urls(dist_dir: Path) -> None:
