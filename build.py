@@ -244,8 +244,8 @@ def write_snapshot(dist: Path) -> str:
     Return the unpacked file's path in dist/, which names the hash of its bytes.
 
     A page its service worker controls starts from it: Pyodide then copies it into the
-    interpreter's memory instead of running Python's own start (a third of a warm start;
-    web/interpreter.mjs). The worker downloads it packed (4.8 MB; 30 MB unpacked, mostly
+    interpreter's memory instead of running Python's own start (about 120 ms of a
+    600 ms warm start here; web/interpreter.mjs, README "Benchmarks"). The worker downloads it packed (4.8 MB; 31 MB unpacked, mostly
     zeros) and keeps it unpacked, so that no start waits for it to be unpacked. The hash in the
     name keeps a page from ever starting from another build's snapshot: a page asks for its own
     build's name, which only its own build's cache holds."""

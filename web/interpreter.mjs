@@ -44,7 +44,7 @@ function withoutPyScriptPackage(pyodide) {
 
 // Pyodide, and whether it started from the snapshot of its memory once started, which this
 // page's service worker keeps (from the second visit on): Pyodide then copies that memory in
-// instead of running Python's own start, a third of a warm start. A snapshot that cannot be
+// instead of running Python's own start (about 120 ms of a warm start). A snapshot that cannot be
 // read or used (Pyodide checks its header and that its own build made it) is reported and the
 // interpreter started the usual way.
 async function startInterpreter() {
