@@ -208,8 +208,8 @@ def add_to_zip(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 MAKE_SNAPSHOT = """
 import { writeFileSync } from "node:fs";
 import { createRequire, syncBuiltinESMExports } from "node:module";
-// Emscripten names the program (sys.executable) after Node's first argument: the browser's name.
-const [program, folder, prepare, out] = process.argv.slice(1);
+// Node's first argument is the browser's program name: Emscripten names sys.executable after it.
+const [folder, prepare, out] = process.argv.slice(2);
 // The same bytes from every build: the interpreter's clocks and its source of random bytes are
 // made constant while it starts (each page then draws fresh randomness: web/interpreter.mjs).
 const constant = (view) => { new Uint8Array(view.buffer, view.byteOffset, view.byteLength).fill(7); return view; };
@@ -244,11 +244,11 @@ def write_snapshot(dist: Path) -> str:
     Return the unpacked file's path in dist/, which names the hash of its bytes.
 
     A page its service worker controls starts from it: Pyodide then copies it into the
-    interpreter's memory instead of running Python's own start (about 120 ms of a
-    600 ms warm start here; web/interpreter.mjs, README "Benchmarks"). The worker downloads it packed (4.8 MB; 31 MB unpacked, mostly
-    zeros) and keeps it unpacked, so that no start waits for it to be unpacked. The hash in the
-    name keeps a page from ever starting from another build's snapshot: a page asks for its own
-    build's name, which only its own build's cache holds."""
+    interpreter's memory instead of running Python's own start (about 120 ms of a 600 ms warm
+    start here; web/interpreter.mjs, README "Benchmarks"). The worker downloads it packed
+    (4.8 MB; 31 MB unpacked, mostly zeros) and keeps it unpacked, so that no start waits for it
+    to be unpacked. The hash in the name keeps a page from ever starting from another build's
+    snapshot: a page asks for its own build's name, which only its own build's cache holds."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "snapshot"
         subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT, BROWSER_PROGRAM, (dist / "pyodide").as_uri() + "/",

@@ -199,7 +199,8 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
 
     def visit(trace: bool = False) -> list[dict]:
         """Open the site in Chromium on the test's profile and wait until ready; then, unless
-        the visit is traced (the last one), leave it open until its code is cached; close."""
+        the visit is traced (the last one), let computer players play and leave the page open
+        until its code is cached; close."""
         context = guarded_browser.guard(browser_type.launch_persistent_context(
             str(tmp_path / "profile"), executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS))
         page = guarded_browser.new_page(context)
@@ -224,8 +225,7 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
             page.wait_for_selector("#game:not([hidden])")
             if page.input_value("#speed") != "instant":  # the pace is remembered from the session before
                 page.select_option("#speed", "instant")
-            page.wait_for_timeout(PLAY_MS)
-            page.wait_for_timeout(build.CODE_CACHE_STAY_MS)
+            page.wait_for_timeout(PLAY_MS + build.CODE_CACHE_STAY_MS)
         context.close()
         return events
 
