@@ -14,7 +14,6 @@ whether the example or a message is shown.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -31,7 +30,8 @@ from . import navigate as N
 from .dom import create_proxy, document, is_none, window
 from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
 from .markup import MARK_PX
-from .page import ACTIVATE, HEIGHT_MESSAGE, board_spot, browser_storage, by_id, element, page_language, rove
+from .frame import height_message, needed_height
+from .page import ACTIVATE, board_spot, browser_storage, by_id, element, page_language, rove
 from .settings import SettingsStore
 from .text import unexpected
 from .touch import COARSE_POINTER, wording
@@ -45,12 +45,6 @@ def show(name: str, text: str | None) -> None:
     node = by_id(name)
     node.textContent = text or ""
     node.hidden = not text
-
-
-def post_height() -> None:
-    """Tell a host page how tall the example is (optional: see the README)."""
-    height = int(document.documentElement.scrollHeight)
-    window.parent.postMessage(json.dumps({"type": HEIGHT_MESSAGE, "height": height}), "*")
 
 
 class EmbedPage:
@@ -68,6 +62,8 @@ class EmbedPage:
         """The spot holding the board's one Tab stop (see :mod:`catan_web.navigate`)."""
         self.touch = bool(window.matchMedia(COARSE_POINTER).matches)
         """Whether the device is a touch screen (the prompts say "tap")."""
+        self.reported = 0
+        """The height last reported to the host page (see :meth:`post_height`)."""
 
     @property
     def trying(self) -> bool:
@@ -94,7 +90,7 @@ class EmbedPage:
             (board, "keydown", self.on_board),
             (by_id("controls"), "click", self.on_controls),
             (window, "hashchange", self.on_hash_change),
-            (window, "resize", lambda event: post_height()),
+            (window, "resize", lambda event: self.post_height()),
         ):
             self.on(target, kind, handler)
         await self.load()
@@ -170,7 +166,21 @@ class EmbedPage:
         """Mark the end of start-up."""
         by_id("embed").removeAttribute("aria-busy")
         document.documentElement.setAttribute("data-ready", "1")
-        post_height()
+        self.post_height()
+
+    def post_height(self) -> None:
+        """Tell a host page how tall the example needs to be at this width (optional: see
+        :mod:`catan_web.frame`), when that changed since the last report."""
+        drawing = document.querySelector("#board svg")
+        board, ratio = None, 0.0
+        if not is_none(drawing):
+            box, view = drawing.getBoundingClientRect(), drawing.viewBox.baseVal
+            board = (float(box.width), float(box.height))
+            ratio = float(view.height) / float(view.width) if float(view.width) else 0.0
+        height = needed_height(float(by_id("embed").getBoundingClientRect().height), board, ratio)
+        if height != self.reported:
+            self.reported = height
+            window.parent.postMessage(height_message(height), "*")
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -337,7 +347,7 @@ class EmbedPage:
         lines = ex.log() if self.trying else []
         log.replaceChildren(*[element("li", line) for line in lines])
         log.hidden = not lines
-        post_height()
+        self.post_height()
 
     def reset(self) -> None:
         """Back to the scenario's position."""
