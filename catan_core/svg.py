@@ -375,13 +375,13 @@ class Drawing:
     ``catan_web.patch``). Every item is exactly one element."""
 
     attrs: tuple[tuple[str, str], ...]
-    """The ``<svg>`` element's attributes (names and escaped values)."""
+    """The ``<svg>`` element's attributes (names and values, not escaped)."""
     items: tuple[tuple[str, str], ...]
     """Each element inside the ``<svg>``: its key and its markup."""
 
     def markup(self) -> str:
         """The SVG document."""
-        head = "".join(f' {name}="{value}"' for name, value in self.attrs)
+        head = "".join(f' {name}="{escape(value)}"' for name, value in self.attrs)
         return f"<svg{head}>" + "".join(html for _, html in self.items) + "</svg>"
 
 
@@ -460,9 +460,9 @@ def drawing(
         return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
 
     paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
-    board_label = tr("svg.board")
+    board_label = t("svg.board")
     if paid:
-        board_label = tr("svg.board_produced", board=t("svg.board"), details=" ".join(paid_words.values()))
+        board_label = t("svg.board_produced", board=board_label, details=" ".join(paid_words.values()))
     head: list[tuple[str, str]] = [("xmlns", "http://www.w3.org/2000/svg"), ("class", "catan-board"), ("viewBox", VIEWBOX)]
     if size is not None:
         head += [("width", str(int(size))), ("height", str(round(int(size) * _VIEW_H / _VIEW_W)))]

@@ -1,0 +1,183 @@
+"""Writing only what changed: a page's regions, and the operations that bring them up to date.
+
+Pure Python (tested in CPython). A page is a fixed set of *regions* (elements named by their
+``id``); after each command the page's view functions give each region its content, and a
+:class:`Patcher` compares it with what it wrote last and answers with the few operations
+(:data:`Op`) that bring the region up to date, as data: the page applies them to the document
+(``catan_web.browser.dom``), a test counts them. A region holds either
+
+* :class:`~catan_web.html.Markup`: rewritten whole when it changed (a panel), or
+* :class:`Keyed`: one wrapper element whose children carry keys (the board's hexes, pieces and
+  spots; the log's lines): only the children whose markup changed are rewritten, children are
+  inserted and removed by key, and the wrapper's attributes are set one by one.
+
+So a road built at turn 120 writes the road and the few spots and panels that changed, not the
+board and the log again, and what a person typed or focused elsewhere is left alone.
+
+>>> from catan_web.html import el
+>>> patcher = Patcher()
+>>> patcher.patch("turn", el("p", "Roll"))
+[Fill(region='turn', html=Markup('<p>Roll</p>'))]
+>>> patcher.patch("turn", el("p", "Roll"))
+[]
+>>> log = Keyed("ol", (("class", "log"),), (("1", el("li", "b")), ("0", el("li", "a"))))
+>>> [type(op).__name__ for op in patcher.patch("log", log)]
+['Fill']
+>>> newer = Keyed("ol", (("class", "log"),), (("2", el("li", "c")),) + log.items)
+>>> patcher.patch("log", newer)
+[Insert(region='log', index=0, html=Markup('<li>c</li>'))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .html import Markup, escape, join
+
+
+@dataclass(frozen=True)
+class Keyed:
+    """A region's content whose children are matched by key: a wrapper element (``tag`` with
+    ``attributes``, names and plain values) and its children, each exactly one element."""
+
+    tag: str
+    attributes: tuple[tuple[str, str], ...]
+    items: tuple[tuple[str, Markup], ...]
+
+    def markup(self) -> Markup:
+        """The whole wrapper element."""
+        head = "".join(f' {name}="{escape(value)}"' for name, value in self.attributes)
+        return Markup(f"<{self.tag}{head}>{join(html for _, html in self.items)}</{self.tag}>")
+
+
+Content = Markup | Keyed
+"""What a view function gives a region."""
+
+
+@dataclass(frozen=True)
+class Fill:
+    """Replace the contents of the region with ``html``."""
+
+    region: str
+    html: Markup
+
+
+@dataclass(frozen=True)
+class SetAttribute:
+    """Set (or, with ``value`` None, remove) an attribute of the region's wrapper element."""
+
+    region: str
+    name: str
+    value: str | None
+
+
+@dataclass(frozen=True)
+class Put:
+    """Replace the wrapper's child number ``index`` with ``html``."""
+
+    region: str
+    index: int
+    html: Markup
+
+
+@dataclass(frozen=True)
+class Insert:
+    """Insert ``html`` as the wrapper's child number ``index`` (after the last child when
+    there are only ``index`` children)."""
+
+    region: str
+    index: int
+    html: Markup
+
+
+@dataclass(frozen=True)
+class Remove:
+    """Remove the wrapper's child number ``index``."""
+
+    region: str
+    index: int
+
+
+Op = Fill | SetAttribute | Put | Insert | Remove
+"""One change to the document, applied in order."""
+
+
+def written(ops: Iterable[Op]) -> int:
+    """How many characters of markup ``ops`` write (attribute values included).
+
+    >>> written([Fill("a", Markup("<b>x</b>")), SetAttribute("a", "hidden", ""), Remove("a", 0)])
+    14
+    """
+    total = 0
+    for op in ops:
+        if isinstance(op, (Fill, Put, Insert)):
+            total += len(op.html)
+        elif isinstance(op, SetAttribute):
+            total += len(op.name) + len(op.value or "")
+    return total
+
+
+class Patcher:
+    """What was written to each region last, and the operations to write something new."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[str, Content] = {}
+
+    def forget(self, region: str | None = None) -> None:
+        """Take ``region`` (None: every region) as unknown: the next patch writes it whole
+        (after something else changed it, or after it was emptied)."""
+        if region is None:
+            self.drawn.clear()
+        else:
+            self.drawn.pop(region, None)
+
+    def patch(self, region: str, content: Content) -> list[Op]:
+        """The operations that bring ``region`` from what was written last to ``content``."""
+        before = self.drawn.get(region)
+        self.drawn[region] = content
+        if before == content:
+            return []
+        if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
+            return _attributes(region, before.attributes, content.attributes) + _children(region, before.items, content.items)
+        return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
+
+
+def _attributes(region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> list[Op]:
+    """The attribute changes of a keyed region's wrapper."""
+    old, new = dict(before), dict(after)
+    ops: list[Op] = [SetAttribute(region, name, value) for name, value in after if old.get(name) != value]
+    return ops + [SetAttribute(region, name, None) for name in old if name not in new]
+
+
+def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[tuple[str, Markup], ...]) -> list[Op]:
+    """The child changes of a keyed region: removals, then in order of the new children,
+    moves and insertions, then the rewrites of children whose markup changed.
+
+    >>> a, b, c = (Markup(f"<i>{k}</i>") for k in "abc")
+    >>> _children("r", (("a", a), ("b", b), ("c", c)), (("c", c), ("a", a), ("b", Markup("<i>B</i>"))))
+    [Remove(region='r', index=2), Insert(region='r', index=0, html=Markup('<i>c</i>')), Put(region='r', index=2, html=Markup('<i>B</i>'))]
+    """
+    keys = [key for key, _ in after]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"region {region!r}: keys repeat")
+    old = dict(before)
+    ops: list[Op] = []
+    current = [key for key, _ in before]
+    kept = set(keys)
+    for index in range(len(current) - 1, -1, -1):
+        if current[index] not in kept:
+            ops.append(Remove(region, index))
+            del current[index]
+    placed: set[str] = set()
+    for index, (key, html) in enumerate(after):
+        if index < len(current) and current[index] == key:
+            continue
+        if key in old and key in current:
+            ops.append(Remove(region, current.index(key)))
+            current.remove(key)
+        ops.append(Insert(region, index, html))
+        current.insert(index, key)
+        placed.add(key)
+    ops += [Put(region, index, html) for index, (key, html) in enumerate(after) if key not in placed and old[key] != html]
+    return ops
