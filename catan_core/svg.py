@@ -46,7 +46,7 @@ from .places import Places, places
 from .state import Options
 from .views import View
 
-__all__ = ["Drawing", "drawing", "render", "render_ids", "parse_mark"]
+__all__ = ["Drawing", "drawing", "parse_mark", "render", "render_ids", "spot_label"]
 
 _Tr = Callable[..., str]
 """``t(key, **params)``: a message in the chosen language."""
@@ -476,7 +476,7 @@ def drawing(
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
     for h in range(HEX_COUNT):
-        label = _hex_label(h, view, words, t)
+        label = escape(_hex_label(h, view, words, t))
         kind = f"hex terrain-{TERRAINS[board.terrains[h]]}"
         attrs = target(kind, f"h{h}", label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
         out.append((f"h{h}", _hex(h, view, attrs, h in hl_hexes, h in marks["h"], lang)))
@@ -532,10 +532,10 @@ def drawing(
     # each, the targets last (above the other spots of their kind)
     out += [(f"e{e}", _edge_spot(e)) for e in range(EDGE_COUNT) if e not in hl_edges]
     for e in sorted(hl_edges):
-        out.append((f"e{e}", f'<g {target("edge", f"e{e}", _edge_label(e, view, words, t))} data-edge="{e}">' + _edge_target(e) + "</g>"))
+        out.append((f"e{e}", f'<g {target("edge", f"e{e}", escape(_edge_label(e, view, words, t)))} data-edge="{e}">' + _edge_target(e) + "</g>"))
     out += [(f"n{n}", _node_spot(n)) for n in range(NODE_COUNT) if n not in hl_nodes]
     for n in sorted(hl_nodes):
-        out.append((f"n{n}", f'<g {target("node", f"n{n}", _node_label(n, view, words, t))} data-node="{n}">'
+        out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
                              + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
     return Drawing(tuple(head), tuple(out))
 
@@ -776,23 +776,39 @@ def _hex_target(h: int) -> str:
 
 
 def _hex_label(h: int, view: View, words: Places, t: _Tr) -> str:
-    """Hex ``h`` by its terrain and number, and whether the robber stands on it (escaped)."""
+    """Hex ``h`` by its terrain and number, and whether the robber stands on it."""
     place = words.hexes[h]
-    return escape(t("svg.hex_robber", place=place) if view.robber == h else place)
+    return t("svg.hex_robber", place=place) if view.robber == h else place
 
 
 def _node_label(n: int, view: View, words: Places, t: _Tr) -> str:
-    """Intersection ``n`` by its neighbourhood, and free or whose building stands there (escaped)."""
+    """Intersection ``n`` by its neighbourhood, and free or whose building stands there."""
     p = view.node_owner[n]
     state = t("svg.free") if p < 0 else t("svg.city" if view.node_city[n] else "svg.settlement", player=p)
-    return escape(t("svg.node_label", place=words.nodes[n], state=state))
+    return t("svg.node_label", place=words.nodes[n], state=state)
 
 
 def _edge_label(e: int, view: View, words: Places, t: _Tr) -> str:
-    """Path ``e`` by the hexes it separates, and free or whose road it is (escaped)."""
+    """Path ``e`` by the hexes it separates, and free or whose road it is."""
     p = view.edge_owner[e]
     state = t("svg.free") if p < 0 else t("svg.road", player=p)
-    return escape(t("svg.edge_label", place=words.edges[e], state=state))
+    return t("svg.edge_label", place=words.edges[e], state=state)
+
+
+_LABELS = {"h": _hex_label, "n": _node_label, "e": _edge_label}
+
+
+def spot_label(view: View, mark: str, lang: str = "en") -> str:
+    """The words naming board spot ``mark`` (``"n12"``, ``"e40"``, ``"h5"``) when it is a target:
+    where it is and what stands there (not escaped).
+
+    >>> from catan_core.game import Game, Options
+    >>> spot_label(Game(Options(players=3, board="beginner"), seed=1).view(None), "h9")
+    'the desert, robber here'
+    """
+    kind, ident = parse_mark(mark)
+    names = [s.name for s in view.seats]
+    return _LABELS[kind](ident, view, places(view.board, lang), lambda key, **params: translate(key, params, lang, names))
 
 
 def _piece_title(key: str, p: int, place: str, t: _Tr) -> str:

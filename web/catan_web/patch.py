@@ -31,13 +31,12 @@ board and the log again, and what a person typed or focused elsewhere is left al
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .html import Markup, escape, join
 
 
-@dataclass(frozen=True)
-class Keyed:
+class Keyed(NamedTuple):
     """A region's content whose children are matched by key: a wrapper element (``tag`` with
     ``attributes``, names and plain values) and its children, each exactly one element."""
 
@@ -51,29 +50,37 @@ class Keyed:
         return Markup(f"<{self.tag}{head}>{join(html for _, html in self.items)}</{self.tag}>")
 
 
-Content = Markup | Keyed
+class Framed(NamedTuple):
+    """Attributes of the region's own element (names and plain values; a boolean attribute
+    is present with the value ""), and the region's content (None: left as it is, when other
+    regions live inside)."""
+
+    attributes: tuple[tuple[str, str], ...]
+    content: Markup | Keyed | None = None
+
+
+Content = Markup | Keyed | Framed
 """What a view function gives a region."""
 
 
-@dataclass(frozen=True)
-class Fill:
+class Fill(NamedTuple):
     """Replace the contents of the region with ``html``."""
 
     region: str
     html: Markup
 
 
-@dataclass(frozen=True)
-class SetAttribute:
-    """Set (or, with ``value`` None, remove) an attribute of the region's wrapper element."""
+class SetAttribute(NamedTuple):
+    """Set (or, with ``value`` None, remove) an attribute of the region's wrapper element (of
+    the region's own element when ``own``)."""
 
     region: str
     name: str
     value: str | None
+    own: bool = False
 
 
-@dataclass(frozen=True)
-class Put:
+class Put(NamedTuple):
     """Replace the wrapper's child number ``index`` with ``html``."""
 
     region: str
@@ -81,8 +88,7 @@ class Put:
     html: Markup
 
 
-@dataclass(frozen=True)
-class Insert:
+class Insert(NamedTuple):
     """Insert ``html`` as the wrapper's child number ``index`` (after the last child when
     there are only ``index`` children)."""
 
@@ -91,8 +97,7 @@ class Insert:
     html: Markup
 
 
-@dataclass(frozen=True)
-class Remove:
+class Remove(NamedTuple):
     """Remove the wrapper's child number ``index``."""
 
     region: str
@@ -138,16 +143,34 @@ class Patcher:
         self.drawn[region] = content
         if before == content:
             return []
-        if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
-            return _attributes(region, before.attributes, content.attributes) + _children(region, before.items, content.items)
-        return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
+        if isinstance(content, Framed):
+            old = before if isinstance(before, Framed) else Framed(())
+            ops = _attributes(region, old.attributes, content.attributes, own=True)
+            if content.content is not None:
+                ops += _content(region, old.content, content.content)
+            return ops
+        return _content(region, before if not isinstance(before, Framed) else before.content, content)
 
 
-def _attributes(region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> list[Op]:
-    """The attribute changes of a keyed region's wrapper."""
+def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed) -> list[Op]:
+    """The operations bringing the region's content from ``before`` (None: unknown) to ``content``."""
+    if before == content:
+        return []
+    if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
+        children = _children(region, before.items, content.items)
+        if written(children) > len(content.markup()) // 2:  # most of it changed: writing it whole is cheaper
+            return [Fill(region, content.markup())]
+        return _attributes(region, before.attributes, content.attributes) + children
+    return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
+
+
+def _attributes(
+    region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...], own: bool = False,
+) -> list[Op]:
+    """The attribute changes of a keyed region's wrapper (of the region's own element when ``own``)."""
     old, new = dict(before), dict(after)
-    ops: list[Op] = [SetAttribute(region, name, value) for name, value in after if old.get(name) != value]
-    return ops + [SetAttribute(region, name, None) for name in old if name not in new]
+    ops: list[Op] = [SetAttribute(region, name, value, own) for name, value in after if old.get(name) != value]
+    return ops + [SetAttribute(region, name, None, own) for name in old if name not in new]
 
 
 def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[tuple[str, Markup], ...]) -> list[Op]:

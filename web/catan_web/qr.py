@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from .markup import esc
+from .html import escape
 
 # --- versions, error-correction levels and their block structure (ISO/IEC 18004 tables) ---
 
@@ -605,6 +605,6 @@ def to_svg(code: QrCode, *, module: int = 4, label: str = "") -> str:
             x0, y0, x = x + QUIET_ZONE, y, end
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side * module}" '
-        f'height="{side * module}" role="img" aria-label="{esc(label)}" shape-rendering="crispEdges">'
+        f'height="{side * module}" role="img" aria-label="{escape(label)}" shape-rendering="crispEdges">'
         f'<rect width="{side}" height="{side}" fill="#fff"/><path d="{"".join(path)}" fill="#000"/></svg>'
     )

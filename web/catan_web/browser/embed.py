@@ -26,15 +26,15 @@ from catan_core.i18n import translate
 from catan_core.names import KNIGHT, RESOURCES, ROAD_BUILDING
 from catan_core.palette import mark_svg, seat_glyphs
 
-from . import navigate as N
+from .. import navigate as N
+from ..example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
+from ..frame import height_message, needed_height
+from ..html import MARK_PX
+from ..settings import SettingsStore
+from ..text import unexpected
+from ..touch import COARSE_POINTER, wording
 from .dom import create_proxy, document, is_none, window
-from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
-from .markup import MARK_PX
-from .frame import height_message, needed_height
 from .page import ACTIVATE, board_spot, browser_storage, by_id, element, page_language, rove
-from .settings import SettingsStore
-from .text import unexpected
-from .touch import COARSE_POINTER, wording
 
 PLAYED_CARDS: tuple[tuple[str, int], ...] = ((A.KNIGHT, KNIGHT), (A.ROAD_BUILDING, ROAD_BUILDING))
 """Development cards played with one button (action kind, card id)."""

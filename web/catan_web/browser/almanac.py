@@ -19,10 +19,10 @@ from urllib.parse import parse_qs, unquote
 from catan_core import almanac
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, translate
 
+from ..frame import frame_height
+from ..settings import SettingsStore
 from .dom import create_proxy, document, is_none, window
-from .frame import frame_height
 from .page import browser_storage, by_id, element, page_language
-from .settings import SettingsStore
 
 MAX_ENTRY_SHOWN = 60
 """Longest unknown entry name repeated in the "not found" notice."""
