@@ -34,9 +34,9 @@ from .events import Event, event
 from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
-    CITIES, DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES, ROAD_BUILDING_PHASE, ROADS,
-    ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options, PlayerState, Seat, State,
-    TradeOffer, award, check_seats, copy_state, default_seats,
+    CITIES, DEV_DECK, DICE_OUTCOMES, DICE_RESHUFFLE_AT, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES,
+    ROAD_BUILDING_PHASE, ROADS, ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options,
+    PlayerState, Seat, State, TradeOffer, award, check_seats, copy_state, default_seats,
 )
 from .views import View, make_view
 
@@ -344,14 +344,25 @@ class Game(State):
             raise _fail("rule.already_rolled" if self.phase == MAIN else self._phase_rule())
 
     def _do_roll(self, p: int, forced: tuple[int, int] | None, events: list[Event]) -> None:
-        dice = self.rng.roll()  # drawn even when forced, so replays stay in step
+        """Roll: forced dice (the action's, else the next queued), else random ones. The
+        generator is drawn from either way, so that forcing a roll changes nothing else;
+        with balanced dice the random outcome is dealt from :attr:`dice_deck`, and forced
+        dice leave the deck alone (a tutorial's scripted rolls do not unbalance the rest)."""
+        deck = self.dice_deck  # empty unless the dice are balanced
+        pick = self.rng.below(len(deck)) if deck else -1
+        dice = deck[pick] if deck else self.rng.roll()
         if forced is not None:
             dice = forced
         elif self.forced_dice:
             dice = self.forced_dice.pop(0)
+        elif deck:
+            del deck[pick]
         self.dice = dice
         total = dice[0] + dice[1]
         events.append(event("roll", p, {"dice": list(dice), "total": total}))
+        if len(deck) == DICE_RESHUFFLE_AT:
+            deck[:] = DICE_OUTCOMES
+            events.append(event("dice_reshuffle", -1, {}))
         if total == 7:
             self._seven(events)
         else:
@@ -575,8 +586,9 @@ class Game(State):
 
     def _do_road(self, p: int, e: int, events: list[Event]) -> None:
         phase = self.phase
-        if phase == MAIN:
+        if phase == MAIN:  # not a free road (set-up, Road Building): those are no building
             self._pay(p, ROAD_COST)
+            self.built = self.options.trade_then_build
         self.add_road(p, e)
         events.append(event("build_road", p, {"edge": e, "free": phase != MAIN}))
         self.extend_road_length(p, e)
@@ -610,6 +622,7 @@ class Game(State):
         setup = self.phase == SETUP_SETTLEMENT
         if not setup:
             self._pay(p, SETTLEMENT_COST)
+            self.built = self.options.trade_then_build
         self.add_settlement(p, node)
         events.append(event("build_settlement", p, {"node": node}))
         # a settlement can cut an opponent's road (in the set-up phase too, from a scenario)
@@ -633,6 +646,7 @@ class Game(State):
 
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
+        self.built = self.options.trade_then_build
         self.add_city(p, node)
         events.append(event("build_city", p, {"node": node}))
 
@@ -656,6 +670,7 @@ class Game(State):
 
     def _do_buy(self, p: int, value: None, events: list[Event]) -> None:
         self._pay(p, DEV_CARD_COST)
+        self.built = self.options.trade_then_build
         pick = self.rng.below(sum(self.deck))
         card = 0
         while pick >= self.deck[card]:
@@ -750,9 +765,16 @@ class Game(State):
 
     # --- trade -----------------------------------------------------------------------------
 
-    def _check_maritime(self, p: int, value: tuple[int, int]) -> None:
+    def _check_trade_open(self) -> None:
+        """Trading is done in the main phase, and under :attr:`Options.trade_then_build`
+        before the turn's first build (:attr:`built` is never set without the option)."""
         if self.phase != MAIN:
             raise _fail(self._phase_rule())
+        if self.built:
+            raise _fail("rule.trade_after_build")
+
+    def _check_maritime(self, p: int, value: tuple[int, int]) -> None:
+        self._check_trade_open()
         give, get = value
         if give == get:
             raise _fail("rule.same_resource")
@@ -781,8 +803,7 @@ class Game(State):
             raise _fail("rule.trade_same_resource")
 
     def _check_offer(self, p: int, value: tuple[Cards, Cards, int]) -> None:
-        if self.phase != MAIN:
-            raise _fail(self._phase_rule())
+        self._check_trade_open()
         give, want, target = value
         self._check_terms(give, want)
         if target == p or target >= len(self.players):
@@ -924,6 +945,8 @@ class Game(State):
                 out += _MONOPOLY_ACTIONS[p]
             if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
                 out += self._year_of_plenty_actions(p)
+        if self.built:  # trade, then build: the trading is over
+            return out
         ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
         full_bank = all(bank)
         for give in range(5):
@@ -934,7 +957,7 @@ class Game(State):
     def offer_actions(self, p: int | None = None) -> list[Action]:
         """The one-for-one domestic offers (to all players) the current player could make."""
         p = self.current if p is None else p
-        if self.phase != MAIN or p != self.current:
+        if self.phase != MAIN or p != self.current or self.built:
             return []
         hand = self.players[p].hand
         return [
@@ -958,7 +981,7 @@ class Game(State):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         self.current = p
         self.turn = turn = self.turn + 1
-        self.dev_played = False
+        self.dev_played = self.built = False
         self.dice = None
         self.phase = ROLL
         events.append(event("turn", p, {"turn": turn}))

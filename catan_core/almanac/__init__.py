@@ -73,6 +73,7 @@ ERROR_ENTRIES: dict[str, str | None] = {
     "rule.no_offer_open": "trade",
     "rule.partner_not_accepted": "trade",
     "rule.not_offerer": "trade",
+    "rule.trade_after_build": "trade_then_build",
 }
 """The almanac entry that explains each engine rule key (None: no rule to read about)."""
 
