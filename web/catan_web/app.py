@@ -707,8 +707,10 @@ class App:
             form.vp_target = int(value("vp-target"))
         except ValueError:
             form.vp_target = 0  # the engine names the allowed range
-        friendly = document.getElementById("friendly-robber")
-        form.friendly_robber = not is_none(friendly) and bool(friendly.checked)
+        for ident, flag in (("friendly-robber", "friendly_robber"), ("trade-then-build", "trade_then_build"),
+                            ("balanced-dice", "balanced_dice")):
+            box = document.getElementById(ident)
+            setattr(form, flag, not is_none(box) and bool(box.checked))
         return form
 
     def change_form(self, target: Any) -> None:
@@ -729,6 +731,7 @@ class App:
         name = form.name.strip() or self.text("ui.new.default_name", number=len(self.store.list()) + 1)
         self.form = NewGame(seats=form.seats, players=form.players, board=form.board,
                             seed=str(random.randint(1, 999_999)), vp_target=form.vp_target, friendly_robber=form.friendly_robber,
+                            trade_then_build=form.trade_then_build, balanced_dice=form.balanced_dice,
                             take_backs=form.take_backs)
         session = S.Session(game, gid, name, form.allows_take_backs())
         self.open_session(session)

@@ -99,6 +99,14 @@ def new_game_form(text: Text, form: NewGame) -> str:
                   el("label", esc(text("ui.new.vp_target")) + el("input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target), inputmode="numeric"))
                   + el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber) + esc(text("ui.new.friendly_robber")), class_="check"),
                   class_="row fields")
+             + "".join(  # the rule options, each with a line saying what on and off mean
+                 el("label", el("input", id=ident, type="checkbox", checked=checked, aria_describedby=f"{ident}-help")
+                    + esc(text(label)), class_="check")
+                 + el("small", esc(text(help_key)), id=f"{ident}-help", class_="muted")
+                 for ident, checked, label, help_key in (
+                     ("trade-then-build", form.trade_then_build, "ui.new.trade_then_build", "ui.new.trade_then_build_help"),
+                     ("balanced-dice", form.balanced_dice, "ui.new.balanced_dice", "ui.new.balanced_dice_help"),
+                 ))
              + el("label", el("input", id="take-backs", type="checkbox", checked=form.allows_take_backs(), data_change="take_backs",
                               aria_describedby="take-backs-help") + esc(text("ui.new.take_backs")), class_="check")
              + el("small", esc(text("ui.new.take_backs_help")), id="take-backs-help", class_="muted"))
