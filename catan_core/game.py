@@ -28,21 +28,67 @@ from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action, Cards, describe, validate_shape
-from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
+from .board import (
+    BEGINNER_PIECES,
+    EDGE_NODES,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+    NODE_NODES,
+    Board,
+)
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from .events import Event, event
-from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, SEAT_KINDS, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
-    CITIES, DEV_DECK, DICE_OUTCOMES, DICE_RESHUFFLE_AT, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES,
-    ROAD_BUILDING_PHASE, ROADS, ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options,
-    PlayerState, Seat, State, TradeOffer, award, check_seats, copy_state, default_seats,
+    CITIES,
+    DEV_DECK,
+    DICE_OUTCOMES,
+    DICE_RESHUFFLE_AT,
+    DISCARD,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    MAIN,
+    OVER,
+    PHASES,
+    ROAD_BUILDING_PHASE,
+    ROADS,
+    ROBBER,
+    ROLL,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE,
+    Options,
+    PlayerState,
+    Seat,
+    State,
+    TradeOffer,
+    award,
+    check_seats,
+    copy_state,
+    default_seats,
 )
 from .views import View, make_view
 
 __all__ = [
-    "COSTS", "DEV_CARDS", "DEV_DECK", "Event", "Game", "Options", "PHASES", "PlayerState", "SEAT_KINDS", "Seat",
-    "Snapshot", "State", "TradeOffer", "default_seats",
+    "COSTS",
+    "DEV_CARDS",
+    "DEV_DECK",
+    "PHASES",
+    "SEAT_KINDS",
+    "Event",
+    "Game",
+    "Options",
+    "PlayerState",
+    "Seat",
+    "Snapshot",
+    "State",
+    "TradeOffer",
+    "default_seats",
 ]
 
 # --- prices ------------------------------------------------------------------------------
@@ -99,7 +145,7 @@ def _fail(key: str, **params: Any) -> IllegalActionError:
 
 
 def _holds(hand: list[int], cards: Cards) -> bool:
-    return all(h >= c for h, c in zip(hand, cards))
+    return all(h >= c for h, c in zip(hand, cards, strict=True))
 
 
 def _discard_actions(p: int, hand: list[int], size: int) -> list[Action]:
@@ -138,7 +184,9 @@ class Game(State):
     origin: dict[str, Any] | None
     """The scenario this game started from (None: a new game from the seed)."""
 
-    def __init__(self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None) -> None:
+    def __init__(
+        self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None
+    ) -> None:
         """A new game: the board is laid out and, on a random board, the starting player is
         rolled for; the game then waits for the first set-up placement (or, on the beginner
         board, the first roll)."""
@@ -157,7 +205,7 @@ class Game(State):
             self._roll_for_start()
 
     @classmethod
-    def from_state(cls, state: State, seed: int = 0, origin: dict[str, Any] | None = None) -> "Game":
+    def from_state(cls, state: State, seed: int = 0, origin: dict[str, Any] | None = None) -> Game:
         """A game continuing from ``state``, with an empty history. The game takes the
         state over (pass ``state.copy()`` to keep using it); :meth:`check` the game when the
         state comes from outside."""
@@ -221,9 +269,9 @@ class Game(State):
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
-            actions = _ROBBER_ACTIONS[p]
+            moves = _ROBBER_ACTIONS[p]
             robbable = self._robbable_by_hex()
-            return [actions[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
+            return [moves[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
         if phase == DISCARD:
             return _discard_actions(p, self.players[p].hand, self.discards[p])
         if phase == ROAD_BUILDING_PHASE:
@@ -261,7 +309,7 @@ class Game(State):
 
     # --- returning to an earlier position -----------------------------------------------------
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy, for search (history and log are copied too)."""
         game = object.__new__(Game)
         copy_state(self, game)
@@ -799,7 +847,7 @@ class Game(State):
     def _check_terms(give: Cards, want: Cards) -> None:
         if not any(give) or not any(want):
             raise _fail("rule.trade_gift")
-        if any(g and w for g, w in zip(give, want)):
+        if any(g and w for g, w in zip(give, want, strict=True)):
             raise _fail("rule.trade_same_resource")
 
     def _check_offer(self, p: int, value: tuple[Cards, Cards, int]) -> None:

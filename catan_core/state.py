@@ -32,13 +32,21 @@ catan_core.errors.FormatError: There must be 19 brick in play (bank and hands), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from itertools import compress
-from typing import Any, Callable
+from itertools import compress, pairwise
+from typing import Any
 
 from .actions import Cards
 from .board import (
-    EDGE_COUNT, EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_NODES, Board,
+    EDGE_COUNT,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_NODES,
+    Board,
 )
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
@@ -146,7 +154,7 @@ class Options:
         return data
 
     @classmethod
-    def from_json(cls, data: Any) -> "Options":
+    def from_json(cls, data: Any) -> Options:
         """Read and check options (absent fields take their defaults)."""
         obj = Obj(data, "options")
         defaults = {f.name: getattr(cls, f.name) for f in fields(cls)}
@@ -178,7 +186,7 @@ class Seat:
         return {"name": self.name, "color": self.color, "kind": self.kind}
 
     @classmethod
-    def from_json(cls, data: Any, index: int) -> "Seat":
+    def from_json(cls, data: Any, index: int) -> Seat:
         """Read seat number ``index`` (refused with ``format.seat`` when anything is wrong)."""
         try:
             obj = Obj(data, "seats")
@@ -224,7 +232,7 @@ class PlayerState:
 
     ``road_length`` and ``ratios`` are caches derived from the pieces on the board."""
 
-    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length", "ratios")
+    __slots__ = ("cities", "dev", "dev_new", "hand", "played", "ratios", "road_length", "roads", "settlements")
 
     def __init__(self) -> None:
         self.hand: list[int] = [0] * 5
@@ -241,7 +249,7 @@ class PlayerState:
         self.ratios: list[int] = [4] * 5
         """Best maritime ratio for giving each resource (from the harbors reached)."""
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         """An independent copy."""
         p = PlayerState.__new__(PlayerState)
         p.hand, p.dev, p.dev_new, p.played = self.hand[:], self.dev[:], self.dev_new[:], self.played[:]
@@ -282,7 +290,7 @@ class TradeOffer:
     targets: tuple[int, ...]
     answers: dict[int, tuple[str, tuple[Cards, Cards] | None]] = field(default_factory=dict)
 
-    def copy(self) -> "TradeOffer":
+    def copy(self) -> TradeOffer:
         """An independent copy (the answers may change; the rest is immutable)."""
         return TradeOffer(self.offerer, self.give, self.want, self.targets, dict(self.answers))
 
@@ -311,7 +319,7 @@ class TradeOffer:
         }
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> "TradeOffer":
+    def from_json(cls, data: Any, players: int) -> TradeOffer:
         """Read an offer of a game of ``players`` seats (shape only; :meth:`State.check` judges it)."""
         obj = Obj(data, "trade")
         obj.only(("offerer", "give", "want", "targets", "answers"))
@@ -337,7 +345,7 @@ def _cards(value: Any, where: str) -> Cards:
     """Five card counts read from JSON."""
     if type(value) is not list or len(value) != 5 or not all(is_int(c, 0, RESOURCE_SUPPLY + 1) for c in value):
         raise FormatError("format.field", field=where)
-    return tuple(value)  # type: ignore[return-value]
+    return tuple(value)
 
 
 def award(values: list[int], holder: int, minimum: int) -> int:
@@ -359,9 +367,10 @@ def award(values: list[int], holder: int, minimum: int) -> int:
 # --- the position --------------------------------------------------------------------------------
 
 
-def _owned(copier: Callable[[Any], Any]) -> Any:
-    """A field holding a mutable value, copied with ``copier`` when the state is copied."""
-    return field(metadata={"copy": copier})
+def _owned(copier: Callable[[Any], Any]) -> dict[str, Callable[[Any], Any]]:
+    """The metadata of a field holding a mutable value: copied with ``copier`` when the state is
+    copied (``field(metadata=_owned(list.copy))``)."""
+    return {"copy": copier}
 
 
 def _copy_players(players: list[PlayerState]) -> list[PlayerState]:
@@ -380,16 +389,16 @@ class State:
     options: Options
     seats: tuple[Seat, ...]
     board: Board
-    rng: Rng = _owned(Rng.copy)
-    players: list[PlayerState] = _owned(_copy_players)
-    node_owner: list[int] = _owned(list.copy)
+    rng: Rng = field(metadata=_owned(Rng.copy))
+    players: list[PlayerState] = field(metadata=_owned(_copy_players))
+    node_owner: list[int] = field(metadata=_owned(list.copy))
     """Cache: the seat with a building on each intersection, or -1."""
-    node_city: list[bool] = _owned(list.copy)
+    node_city: list[bool] = field(metadata=_owned(list.copy))
     """Cache: whether that building is a city."""
-    edge_owner: list[int] = _owned(list.copy)
+    edge_owner: list[int] = field(metadata=_owned(list.copy))
     """Cache: the seat with a road on each path, or -1."""
-    bank: list[int] = _owned(list.copy)
-    deck: list[int] = _owned(list.copy)
+    bank: list[int] = field(metadata=_owned(list.copy))
+    deck: list[int] = field(metadata=_owned(list.copy))
     """Development cards not yet bought, by kind."""
     robber: int = 0
     phase: str = SETUP_SETTLEMENT
@@ -397,30 +406,30 @@ class State:
     """The seat whose turn it is (in the set-up phase: who places)."""
     turn: int = 0
     """Turns started so far (0 during the set-up phase)."""
-    setup_order: list[int] = _owned(list.copy)
+    setup_order: list[int] = field(metadata=_owned(list.copy))
     """Remaining set-up placements, by seat (snake order); each is a settlement and a road."""
     setup_node: int = -1
     """The settlement just placed in the set-up phase (its road must touch it)."""
     dev_played: bool = False
     """Whether the current player has played a development card this turn."""
-    discards: list[int] = _owned(list.copy)
+    discards: list[int] = field(metadata=_owned(list.copy))
     """Cards each seat still has to discard."""
     after_robber: str = MAIN
     """The phase that follows the robber's move (roll after a Knight played before rolling)."""
     free_roads: int = 0
     """Free roads left to place for Road Building."""
-    trade: TradeOffer | None = _owned(_copy_trade)
+    trade: TradeOffer | None = field(metadata=_owned(_copy_trade))
     longest_road: int = -1
     largest_army: int = -1
     dice: tuple[int, int] | None = None
     """The last roll of this turn (None before it)."""
     winner: int = -1
-    forced_dice: list[tuple[int, int]] = _owned(list.copy)
+    forced_dice: list[tuple[int, int]] = field(metadata=_owned(list.copy))
     """Dice results queued by a scenario or a test; used before random ones."""
     built: bool = False
     """With :attr:`Options.trade_then_build`: whether the current player has built or bought a
     development card this turn, which ends the trading (always False without the option)."""
-    dice_deck: list[tuple[int, int]] = _owned(list.copy)
+    dice_deck: list[tuple[int, int]] = field(metadata=_owned(list.copy))
     """With :attr:`Options.balanced_dice`: the outcomes not dealt since the last reshuffle, in
     the order of :data:`DICE_OUTCOMES` (empty without the option). A roll deals one of them
     at random with the game's generator, the same as dealing the top card of a deck shuffled
@@ -430,7 +439,7 @@ class State:
     # --- building ---------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Options, seats: tuple[Seat, ...], board: Board, rng: Rng) -> "State":
+    def new(cls, options: Options, seats: tuple[Seat, ...], board: Board, rng: Rng) -> State:
         """The position before anything is placed: empty board, full bank and deck, the robber
         on the desert, the set-up phase."""
         n = options.players
@@ -441,7 +450,7 @@ class State:
             trade=None, forced_dice=[], dice_deck=list(DICE_OUTCOMES) if options.balanced_dice else [],
         )
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (of the same class): mutable fields are copied, the rest shared."""
         other = object.__new__(type(self))
         copy_state(self, other)
@@ -587,7 +596,7 @@ class State:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, options: Options, seats: tuple[Seat, ...], board: Board) -> "State":
+    def from_json(cls, data: Any, options: Options, seats: tuple[Seat, ...], board: Board) -> State:
         """Read what :meth:`to_json` wrote, with exact types, and :meth:`check` it."""
         n = options.players
         s = Obj(data, "state")
@@ -596,7 +605,7 @@ class State:
         players = s.list("players", n)
         if len(players) != n:
             raise FormatError("format.field", field="players")
-        for p, (pl, entry) in enumerate(zip(state.players, players)):
+        for p, (pl, entry) in enumerate(zip(state.players, players, strict=True)):
             d = Obj(entry, "players")
             d.only(PlayerState().to_json())
             pl.hand = d.ints("hand", 0, RESOURCE_SUPPLY + 1, 5)
@@ -683,7 +692,7 @@ class State:
                 total = sum(self.deck) + sum(sum(pl.dev) + sum(pl.played) for pl in players)
                 raise FormatError("format.dev_total", count=total)
         for pl in players:
-            if any(new > held for new, held in zip(pl.dev_new, pl.dev)) or pl.played[VICTORY_POINT]:
+            if any(new > held for new, held in zip(pl.dev_new, pl.dev, strict=True)) or pl.played[VICTORY_POINT]:
                 raise FormatError("format.state", field="dev")
 
     def _check_pieces(self) -> None:
@@ -754,7 +763,7 @@ class State:
             if (
                 t.offerer != current or current in t.targets or len(set(t.targets)) != len(t.targets)
                 or not t.targets or set(t.answers) - set(t.targets) or answered != t.targets[: len(answered)]
-                or not any(t.give) or not any(t.want) or any(g and w for g, w in zip(t.give, t.want))
+                or not any(t.give) or not any(t.want) or any(g and w for g, w in zip(t.give, t.want, strict=True))
                 or (len(t.targets) > 1 and len(t.targets) != n - 1)
             ):
                 raise FormatError("format.state", field="trade")
@@ -770,8 +779,8 @@ class State:
             raise FormatError("format.state", field="built")
         deck = self.dice_deck
         if self.options.balanced_dice:
-            ordered = all(a < b for a, b in zip(deck, deck[1:]))
-            if not (DICE_RESHUFFLE_AT < len(deck) and ordered and set(deck) <= _OUTCOME_SET):
+            ordered = all(a < b for a, b in pairwise(deck))
+            if not (len(deck) > DICE_RESHUFFLE_AT and ordered and set(deck) <= _OUTCOME_SET):
                 raise FormatError("format.state", field="dice_deck")
         elif deck:
             raise FormatError("format.state", field="dice_deck")
@@ -827,7 +836,8 @@ def _copier(share: bool) -> Callable[[State, object], None]:
         lines.append(f"    target.{name} = {copied}")
     scope: dict[str, Any] = {f"copy_{name}": copier for name, copier in _OWNED}
     exec("\n".join(lines), scope)
-    return scope["copy"]
+    copy: Callable[[State, object], None] = scope["copy"]
+    return copy
 
 
 _COPY, _SHARE = _copier(False), _copier(True)

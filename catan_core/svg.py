@@ -30,21 +30,31 @@ True
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .board import (
-    EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
-    NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HARBOR_EDGES,
+    HEX_CENTERS,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_XY,
+    PIPS,
+    RESOURCES,
+    TERRAINS,
 )
 from .game import Game
-from .i18n import escape_markup as escape
-from .i18n import translate
+from .i18n import escape_markup as escape, translate
 from .palette import glyph_svg, ink, seat_glyphs
 from .places import Places, places
 from .state import Options
 from .views import View
 
-__all__ = ["render", "render_ids", "parse_mark"]
+__all__ = ["parse_mark", "render", "render_ids"]
 
 _Tr = Callable[..., str]
 """``t(key, **params)``: a message in the chosen language."""
@@ -423,7 +433,9 @@ def render(
 
     glyphs = seat_glyphs([seat.color for seat in view.seats])
 
-    lit = [f"h{h}" for h in sorted(hl_hexes)] + [f"e{e}" for e in sorted(hl_edges)] + [f"n{n}" for n in sorted(hl_nodes)]
+    lit = [
+        *(f"h{h}" for h in sorted(hl_hexes)), *(f"e{e}" for e in sorted(hl_edges)), *(f"n{n}" for n in sorted(hl_nodes))
+    ]
     rove = focus if focus in lit else (lit[0] if lit else None)
 
     def target(kind: str, mark: str, label: str) -> str:
@@ -522,7 +534,8 @@ def render(
             name = escape(paid_words[h])
             out.append(f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}"><title>{name}</title>')
             out.extend(_badge(h, seat, count, view, color(seat), glyphs[seat]) for seat, _, count in entries)
-            out.append(_chip(h, {seat for seat, _, _ in entries}, view, escape(t("resource." + RESOURCES[entries[0][1]]))))
+            resource = escape(t("resource." + RESOURCES[entries[0][1]]))
+            out.append(_chip(h, {seat for seat, _, _ in entries}, view, resource))
             out.append("</g>")
         out.append("</g>")
 
@@ -801,7 +814,8 @@ def _harbor(i: int, e: int, kind: int, tr: _Tr, label: str) -> str:
         f'<rect class="plate" x="{_n(hx - half)}" y="{_n(hy - r)}" width="{_n(2 * half)}" height="{2 * r}" rx="{r}"'
         f' fill="#fffaf0" stroke="{ring}" stroke-width="{HARBOR_EDGE}"/>'
     )
-    parts.append(_text(hx, hy + ratio_y, tr("svg.harbor_generic" if generic else "svg.harbor_specific"), ratio_size, INK, "800"))
+    ratio = tr("svg.harbor_generic" if generic else "svg.harbor_specific")
+    parts.append(_text(hx, hy + ratio_y, ratio, ratio_size, INK, "800"))
     parts.append(_text(hx, hy + word_y, word, word_size, "#4a4f55" if generic else ring, "700" if generic else "800"))
     parts.append("</g>")
     return "".join(parts)

@@ -24,8 +24,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from .actions import Action, Cards
 from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
@@ -34,7 +35,17 @@ from .events import Event
 from .jsonread import Obj, is_int
 from .names import KNIGHT
 from .state import (
-    CITIES, DEV_DECK, DICE_OUTCOMES, PHASES, RESOURCE_SUPPLY, ROADS, SETTLEMENTS, Options, Seat, State, TradeOffer,
+    CITIES,
+    DEV_DECK,
+    DICE_OUTCOMES,
+    PHASES,
+    RESOURCE_SUPPLY,
+    ROADS,
+    SETTLEMENTS,
+    Options,
+    Seat,
+    State,
+    TradeOffer,
     seats_from_json,
 )
 
@@ -93,7 +104,7 @@ class PlayerView:
         }
 
     @classmethod
-    def from_json(cls, data: Any, seat: int) -> "PlayerView":
+    def from_json(cls, data: Any, seat: int) -> PlayerView:
         """Read seat number ``seat``'s facts written by :meth:`to_json` (exact types and ranges)."""
         obj = Obj(data, "players")
         obj.only(_PLAYER_KEYS)
@@ -125,7 +136,7 @@ class TradeView:
     give: Cards
     want: Cards
     targets: tuple[int, ...]
-    answers: tuple[tuple[int, str, "tuple[Cards, Cards] | None"], ...]
+    answers: tuple[tuple[int, str, tuple[Cards, Cards] | None], ...]
     waiting_for: int
 
     def _offer(self) -> TradeOffer:
@@ -137,7 +148,7 @@ class TradeView:
         return self._offer().to_json()
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> "TradeView":
+    def from_json(cls, data: Any, players: int) -> TradeView:
         """Read an offer of a game of ``players`` seats written by :meth:`to_json`."""
         offer = TradeOffer.from_json(data, players)
         answers = tuple((seat, kind, terms) for seat, (kind, terms) in offer.answers.items())
@@ -206,7 +217,7 @@ class View:
             counts[a + b - DICE_TOTALS[0]] += 1
         return tuple(counts)
 
-    def as_spectator(self) -> "View":
+    def as_spectator(self) -> View:
         """What a spectator sees of the same position: everything a seat's view shows but
         its own cards, points (until the game is over), legal actions and secret events.
 
@@ -251,7 +262,7 @@ class View:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, log: Sequence[Event] = ()) -> "View":
+    def from_json(cls, data: Any, log: Sequence[Event] = ()) -> View:
         """Read a view written by :meth:`to_json`, with exact types and ranges; its log is
         the ``log`` field when present, else ``log``. Every problem is a
         :class:`~catan_core.errors.FormatError`.
@@ -321,7 +332,9 @@ def _dice_deck(value: Any) -> tuple[tuple[int, int], ...] | None:
     """The outcomes left of balanced dice, read (None: plain dice)."""
     if value is None:
         return None
-    if type(value) is not list or len(value) > len(DICE_OUTCOMES) or not all(d is not None and _is_dice(d) for d in value):
+    if type(value) is not list or len(value) > len(DICE_OUTCOMES):
+        raise FormatError("format.field", field="dice_deck")
+    if not all(d is not None and _is_dice(d) for d in value):
         raise FormatError("format.field", field="dice_deck")
     return tuple((d[0], d[1]) for d in value)
 
