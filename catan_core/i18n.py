@@ -20,8 +20,9 @@ import importlib
 import json
 import os
 import string
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from .names import DEV_CARDS, MAX_SEATS, RESOURCES
 
@@ -53,7 +54,7 @@ def read_language_file(package: str, folder: str, lang: str) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, Any]:
     """The messages of ``lang`` (an unknown language gives the English catalog)."""
     return read_language_file(__package__, "messages", lang)

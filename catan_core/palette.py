@@ -22,13 +22,23 @@ are the engine's default seats.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from .i18n import escape_markup as escape
 
 __all__ = [
-    "SeatColor", "PALETTE", "COLORS", "GLYPHS", "DARK_INK", "LIGHT_INK",
-    "glyph_of", "seat_glyphs", "ink", "glyph_svg", "mark_svg",
+    "COLORS",
+    "DARK_INK",
+    "GLYPHS",
+    "LIGHT_INK",
+    "PALETTE",
+    "SeatColor",
+    "glyph_of",
+    "glyph_svg",
+    "ink",
+    "mark_svg",
+    "seat_glyphs",
 ]
 
 
@@ -97,7 +107,7 @@ def _luminance(color: str) -> float:
     """WCAG relative luminance of ``#rrggbb`` (0 black .. 1 white)."""
     h = color.lstrip("#")
     total = 0.0
-    for weight, i in zip(_LUMA, (0, 2, 4)):
+    for weight, i in zip(_LUMA, (0, 2, 4), strict=True):
         c = int(h[i : i + 2], 16) / 255
         c = c / _SRGB_SLOPE if c <= _SRGB_KNEE else ((c + _SRGB_OFFSET) / (1 + _SRGB_OFFSET)) ** _SRGB_GAMMA
         total += weight * c
@@ -146,7 +156,9 @@ def _num(v: float) -> str:
     return "0" if s == "-0" else s
 
 
-def glyph_svg(glyph: str, x: float, y: float, radius: float, fill: str, stroke: str = "", stroke_width: float = 0) -> str:
+def glyph_svg(
+    glyph: str, x: float, y: float, radius: float, fill: str, stroke: str = "", stroke_width: float = 0
+) -> str:
     """A ``<path>`` drawing ``glyph`` centred on ``x,y``, ``radius`` user units from its
     centre to its edge; with ``stroke`` it is outlined ``stroke_width`` units wide.
     ``fill`` and ``stroke`` go into the markup as they are: escape untrusted colours."""
@@ -181,7 +193,8 @@ def mark_svg(color: str, size: int = 16, glyph: str | None = None) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {_MARK_BOX} {_MARK_BOX}"'
         ' aria-hidden="true" focusable="false">'
-        f'<rect x="{_num(_MARK_BORDER / 2)}" y="{_num(_MARK_BORDER / 2)}" width="{inner}" height="{inner}" rx="{_MARK_CORNER}"'
+        f'<rect x="{_num(_MARK_BORDER / 2)}" y="{_num(_MARK_BORDER / 2)}"'
+        f' width="{inner}" height="{inner}" rx="{_MARK_CORNER}"'
         f' fill="{escape(color)}" stroke="{DARK_INK}" stroke-width="{_MARK_BORDER}"/>'
         f"{glyph_svg(glyph, half, half, _MARK_GLYPH, ink(color))}</svg>"
     )

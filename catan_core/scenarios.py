@@ -23,11 +23,27 @@ from .errors import FormatError
 from .events import Event
 from .game import Game
 from .jsonread import Obj, check_version, is_int, parse
-from .names import DEV_CARDS, KNIGHT, RESOURCES
+from .names import DEV_CARDS, KNIGHT, MAX_SEATS, RESOURCES
 from .rng import Rng
 from .state import (
-    DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, MAX_SEATS, OVER, RESOURCE_SUPPLY, ROAD_BUILDING_PHASE,
-    ROADS, ROBBER, ROLL, SETUP_SETTLEMENT, Options, Seat, State, award, check_seats, default_seats,
+    DEV_DECK,
+    DISCARD,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    MAIN,
+    OVER,
+    RESOURCE_SUPPLY,
+    ROAD_BUILDING_PHASE,
+    ROADS,
+    ROBBER,
+    ROLL,
+    SETUP_SETTLEMENT,
+    Options,
+    Seat,
+    State,
+    award,
+    check_seats,
+    default_seats,
 )
 
 SCENARIO_FORMAT = "catan-scenario"
@@ -42,7 +58,9 @@ _TOP_KEYS = (
     "format", "version", "title", "board", "options", "players", "robber", "current", "phase", "dice", "seed",
     "longest_road", "largest_army",
 )
-_PLAYER_KEYS = ("name", "color", "kind", "settlements", "cities", "roads", "hand", "dev_cards", "knights_played", "played")
+_PLAYER_KEYS = (
+    "name", "color", "kind", "settlements", "cities", "roads", "hand", "dev_cards", "knights_played", "played",
+)
 _MAX_CARDS = RESOURCE_SUPPLY * len(RESOURCES)
 """Longest card list a hand may be written as."""
 
@@ -90,12 +108,15 @@ def load_scenario(data: Any) -> Game:
     board_data = top.get("board", "beginner")
     board = Board.beginner() if board_data == "beginner" else Board.from_json(board_data)
     options_data = top.obj("options", {}).data
-    options = Options.from_json({**options_data, "players": n, "board": "beginner" if board_data == "beginner" else "random"})
+    board_option = "beginner" if board_data == "beginner" else "random"
+    options = Options.from_json({**options_data, "players": n, "board": board_option})
     entries = [Obj(entry, "players") for entry in players]
     for i, entry in enumerate(entries):
         if set(entry.data) - set(_PLAYER_KEYS):
             raise FormatError("format.seat", seat=i + 1)
-    seats = tuple(_seat(entry, i, default) for i, (entry, default) in enumerate(zip(entries, default_seats(n))))
+    seats = tuple(
+        _seat(entry, i, default) for i, (entry, default) in enumerate(zip(entries, default_seats(n), strict=True))
+    )
     check_seats(seats, n)
     seed = top.int("seed", 0, 1 << 64, default=0)
 
@@ -168,7 +189,9 @@ def _award(state: State, top: Obj) -> None:
     n = len(state.players)
     lengths = state.update_road_lengths()
     knights = [pl.played[KNIGHT] for pl in state.players]
-    for key, values, minimum in (("longest_road", lengths, LONGEST_ROAD_MIN), ("largest_army", knights, LARGEST_ARMY_MIN)):
+    for key, values, minimum in (
+        ("longest_road", lengths, LONGEST_ROAD_MIN), ("largest_army", knights, LARGEST_ARMY_MIN),
+    ):
         named = top.int(key, 0, n, default=None)
         holder = award(values, -1 if named is None else named, minimum)
         if named is not None and holder != named:

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from catan_core import almanac
+from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, plural_category, translate
 from catan_core.scenarios import load_scenario
@@ -236,6 +237,12 @@ def test_examples_show_what_their_entries_say() -> None:
     assert game.largest_army == 0
     game = scenario("harbor")
     assert game.trade_ratio(0, 4) == 2 and game.trade_ratio(0, 2) == 3 and game.trade_ratio(0, 0) == 3
+    game = scenario("trade_then_build")
+    assert game.options.trade_then_build and game.is_legal(Action.parse("0 maritime ore>wool"))
+    game.apply("0 road 10")  # the marked road
+    with pytest.raises(CatanError) as caught:
+        game.apply("0 maritime ore>wool")
+    assert caught.value.key == "rule.trade_after_build"
 
 
 def test_embed_logic_refuses_hostile_input() -> None:

@@ -164,6 +164,28 @@ def test_new_game_form_take_backs_default_follows_the_seats() -> None:
     assert form.allows_take_backs()
 
 
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_new_game_form_offers_the_rule_options_with_their_help(lang: str) -> None:
+    """Two checkboxes, off by default, each described by a line saying what it changes; the
+    form's game carries them, and so does a rematch on the same board."""
+    text = Text(lang)
+    form = NewGame.default(text, "3")
+    html = home.new_game_form(text, form)
+    for ident, label, help_key in (("trade-then-build", "ui.new.trade_then_build", "ui.new.trade_then_build_help"),
+                                   ("balanced-dice", "ui.new.balanced_dice", "ui.new.balanced_dice_help")):
+        box = re.search(rf'<input[^>]*id="{ident}"[^>]*>', html)
+        assert box is not None and " checked" not in box.group(0) and f'aria-describedby="{ident}-help"' in box.group(0)
+        assert text(label) in html and f'<small id="{ident}-help" class="muted">{text(help_key)}</small>' in html
+    default = form.create().options
+    assert not default.trade_then_build and not default.balanced_dice
+    form.trade_then_build = form.balanced_dice = True
+    game = form.create()
+    assert game.options.trade_then_build and game.options.balanced_dice and len(game.dice_deck) == 36
+    for same in (True, False):
+        again = rematch(game, same, 5)
+        assert again.options == game.options
+
+
 def test_take_backs_are_kept_with_the_saved_game_and_offers_with_the_settings() -> None:
     storage = MemoryStorage()
     store = SaveStore(storage)

@@ -58,6 +58,9 @@ class NewGame:
     seed: str = ""
     vp_target: int = 10
     friendly_robber: bool = False
+    trade_then_build: bool = False
+    """The turn in the order of the rules (off: the combined trade/build phase)."""
+    balanced_dice: bool = False
     name: str = ""
     take_backs: bool | None = None
     """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
@@ -100,6 +103,7 @@ class NewGame:
 
         options = Options(
             players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,
+            trade_then_build=self.trade_then_build, balanced_dice=self.balanced_dice,
         )
         seats = seats_from_json(
             [

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 FORM = "new-game-form"
 """The id of the new-game form, whose fields the browser reads for the ``form`` command."""
 BOARDS: tuple[str, ...] = ("random", "beginner")
+RULE_OPTIONS: tuple[tuple[str, str], ...] = (("trade-then-build", "trade_then_build"), ("balanced-dice", "balanced_dice"))
+"""The form's rule options: each checkbox's id and the form's field (its texts are
+``ui.new.<field>`` and ``ui.new.<field>_help``)."""
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 
 
@@ -121,6 +124,12 @@ def new_game_form(text: Text, form: NewGame) -> Markup:
               el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber), text("ui.new.friendly_robber"),
                  class_="check"),
               class_="row fields"),
+           join(  # the rule options, each with a line saying what on and off mean
+               el("label", el("input", id=ident, type="checkbox", checked=getattr(form, flag), aria_describedby=f"{ident}-help"),
+                  text(f"ui.new.{flag}"), class_="check")
+               + el("small", text(f"ui.new.{flag}_help"), id=f"{ident}-help", class_="muted")
+               for ident, flag in RULE_OPTIONS
+           ),
            el("label", el("input", id="take-backs", type="checkbox", checked=form.allows_take_backs(), data_change="take_backs",
                           aria_describedby="take-backs-help"), text("ui.new.take_backs"), class_="check"),
            el("small", text("ui.new.take_backs_help"), id="take-backs-help", class_="muted")),
@@ -168,8 +177,9 @@ def read_form(form: NewGame, values: dict[str, str]) -> NewGame:
             form.vp_target = int(values["vp-target"])
         except ValueError:
             form.vp_target = 0  # the engine names the allowed range
-    if "friendly-robber" in values:
-        form.friendly_robber = values["friendly-robber"] == "on"
+    for ident, flag in (("friendly-robber", "friendly_robber"), *RULE_OPTIONS):
+        if ident in values:
+            setattr(form, flag, values[ident] == "on")
     return form
 
 
