@@ -33,7 +33,7 @@ from .events import Event
 from .game import Game
 from .jsonread import Obj, check_version, parse
 from .scenarios import load_scenario
-from .state import Options, State, seats_from_json
+from .state import Options, Seat, State, seats_from_json
 
 FORMAT = "catan-save"
 VERSION = 1
@@ -62,6 +62,12 @@ def dump(game: Game) -> dict[str, Any]:
     }
 
 
+def start_of(options: Options, seats: tuple[Seat, ...], seed: int, origin: dict[str, Any] | None) -> Game:
+    """The position a game's history starts from: its ``origin`` scenario, or a new game of
+    ``seed`` (with ``options`` and ``seats``)."""
+    return load_scenario(origin) if origin is not None else Game(options, seed, seats)
+
+
 def dumps(game: Game) -> str:
     """The save of ``game`` as compact JSON text."""
     return json.dumps(dump(game), separators=(",", ":"), ensure_ascii=False)
@@ -87,7 +93,7 @@ def load(data: Any, verify_history: bool = True) -> Game:
     if not all(isinstance(text, str) for text in history):
         raise FormatError("format.field", field="history")
     board = Board.from_json(save.get("board"))
-    game = load_scenario(origin) if origin is not None else Game(options, seed, seats)
+    game = start_of(options, seats, seed, origin)
     if (game.options, game.seats, game.seed) != (options, seats, seed):
         raise FormatError("format.state", field="origin")
     if game.board != board:
