@@ -20,8 +20,9 @@ import importlib
 import json
 import os
 import string
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from .names import DEV_CARDS, MAX_SEATS, RESOURCES
 
@@ -53,7 +54,7 @@ def read_language_file(package: str, folder: str, lang: str) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(lang: str) -> dict[str, Any]:
     """The messages of ``lang`` (an unknown language gives the English catalog)."""
     return read_language_file(__package__, "messages", lang)
@@ -159,7 +160,11 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
     """The sentence for message ``key`` with ``params``, in ``lang``.
 
     ``names`` are the seats' display names. A key missing from every catalog is
-    returned as is, so that a gap is visible rather than fatal.
+    returned as is, so that a gap is visible rather than fatal. A ``{reason}`` may be
+    another message, given as ``reason_key`` and ``reason_params``, in the same language:
+
+    >>> translate("format.illegal_history", {"index": 3, "reason_key": "rule.game_over"}, "de")
+    'Die aufgezeichnete Aktion 3 ist nicht erlaubt: Das Spiel ist vorbei.'
     """
     params = params or {}
     entry = _entry(key, lang)
@@ -172,6 +177,10 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
             count = 0
         entry = entry.get(plural_category(lang, count), entry.get("other", key))
     rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
+    reason_key = params.get("reason_key")
+    if isinstance(reason_key, str) and "reason" not in params:
+        reason_params = params.get("reason_params")
+        rendered["reason"] = translate(reason_key, reason_params if isinstance(reason_params, Mapping) else {}, lang, names)
     return str(entry).format_map(rendered)
 
 

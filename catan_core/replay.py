@@ -102,7 +102,8 @@ class Replay:
             try:
                 work.apply(action)
             except CatanError as error:
-                raise FormatError("format.illegal_history", index=i + 1, reason=str(error)) from None
+                raise FormatError("format.illegal_history", index=i + 1, reason_key=error.key,
+                                  reason_params=error.params) from None
             self._log_length.append(len(work.log))
             if work.turn != self._turns[-1].turn:
                 self._turns.append(TurnStart(i + 1, work.turn, work.current, _round(work.turn, len(work.players))))
