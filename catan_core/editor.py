@@ -525,9 +525,18 @@ def _spot_name(name: Any) -> str:
 
 
 def _caption(text: Any) -> str:
-    if not isinstance(text, str) or len(text) > MAX_CAPTION:
+    if not isinstance(text, str) or len(text) > MAX_CAPTION or not _utf8(text):
         raise FormatError("format.field", field="caption")
     return text
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (no half characters), as files and links must."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _five(cards: Sequence[int], field: str) -> list[int]:

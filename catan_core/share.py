@@ -108,7 +108,10 @@ def pack(kind: str, data: Any) -> str:
     >>> pack("scenario", {"format": "catan-scenario"})[:3]
     's1.'
     """
-    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    try:
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:  # half a character: no link (and no file) can hold it
+        raise FormatError("format.not_json") from None
     packer = zlib.compressobj(_LEVEL, zlib.DEFLATED, zlib.MAX_WBITS, 9, zlib.Z_DEFAULT_STRATEGY, DICTIONARY)
     raw = packer.compress(text) + packer.flush()
     return f"{KINDS[kind]}{LINK_VERSION}." + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")

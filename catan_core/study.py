@@ -172,7 +172,11 @@ class Study:
 
     def check(self) -> None:
         """Play the line from the start, refusing a move the rules do not allow (or a
-        question's other move) with ``format.study_move`` naming its step."""
+        question's other move) with ``format.study_move`` naming its step (and a title
+        that is not a line of text with ``format.field``)."""
+        if not isinstance(self.title, str):
+            raise FormatError("format.field", field="title")
+        _checked_text(self.title, MAX_TITLE, "title")
         game = self.start_game()
         games = [game.copy()]
         for step, move in enumerate(self.moves, 1):

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from catan_core import saves, share
+from catan_core.errors import FormatError
 from catan_core.game import Game, Options
 
 import boundaries as B
@@ -200,7 +201,13 @@ def test_mutated_links_are_refused_or_sound(index: int, data: st.DataObject) -> 
 def test_links_of_mutated_data_are_refused_or_sound(index: int, data: st.DataObject) -> None:
     pool = B.link_pool()
     kind, value = share.unpack(pool[index % len(pool)])
-    B.check_link(share.pack(kind, B.apply_edits(value, data.draw(B.edits(value)))), seed=index)
+    bent = B.apply_edits(value, data.draw(B.edits(value)))
+    try:
+        link = share.pack(kind, bent)
+    except FormatError as error:  # half a character: no link can hold it
+        B.refusal(error, FormatError)
+        return
+    B.check_link(link, seed=index)
 
 
 @prop(30, B.hostile_links())
