@@ -23,19 +23,20 @@ import statistics
 import sys
 import time
 import zlib
-from typing import Callable
+from collections.abc import Callable
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path[:0] = [ROOT, os.path.join(ROOT, "web"), os.path.join(ROOT, "tests")]
 
-from boundaries import example_scenarios, random_game  # noqa: E402
-from catan_core import share  # noqa: E402
-from catan_core import study as studies  # noqa: E402
-from catan_core.editor import Editor  # noqa: E402
-from catan_core.replay import SNAPSHOT_EVERY, Replay  # noqa: E402
-from catan_core.rng import Rng  # noqa: E402
-from catan_core.scenarios import from_game  # noqa: E402
-from catan_web.qr import DataTooLong, encode  # noqa: E402
+from boundaries import example_scenarios, random_game
+from catan_web.qr import DataTooLong, encode
+
+from catan_core import share
+from catan_core import study as studies
+from catan_core.editor import Editor
+from catan_core.replay import SNAPSHOT_EVERY, Replay
+from catan_core.rng import Rng
+from catan_core.scenarios import from_game
 
 GAME_ACTIONS = 200
 JUMPS = 400
@@ -82,7 +83,7 @@ def timed_each(call: Callable[[], object], times: int) -> float:
 
 def without_dictionary(link: str) -> int:
     """The length the same link would have without the preset dictionary."""
-    kind, data = share.unpack(link)
+    _, data = share.unpack(link)
     text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
     raw = zlib.compress(text, 9)
     return 3 + (len(raw) * 4 + 2) // 3
@@ -107,9 +108,9 @@ def link_figures() -> None:
     editor.give_cost(0, "settlement")
     editor.toggle_mark("n17")
     editor.set_caption("Ana may not build next to her own settlement.")
+    query = "lang=en&mode=try&mark=n17&caption=Ana%20may%20not%20build%20next%20to%20her%20own%20settlement."
     rows.append(("scenario: the editor's distance example", share.scenario_link(editor.to_scenario()),
-                 "embed.html?lang=en&mode=try&mark=n17&caption=Ana%20may%20not%20build%20next%20to%20her%20own%20"
-                 "settlement.#"))
+                 f"embed.html?{query}#"))
     rows.append(("editor's work: the same", share.editor_link(editor), "editor.html#"))
     game100 = random_game(28, players=4, steps=100)
     rows.append(("scenario: step 100 of a game (v2)", share.scenario_link(from_game(game100)), "embed.html#"))

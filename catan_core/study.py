@@ -135,8 +135,12 @@ class Study:
     comment: str | None = None
     """The comment at step 0."""
     moves: list[Move] = field(default_factory=list)
-    _games: list[Game] = field(default_factory=list, repr=False, compare=False)
-    """Per step, the position (filled by :meth:`check`)."""
+    _line: Game | None = field(default=None, repr=False, compare=False)
+    """The game at the end of the line (set by :meth:`check`)."""
+    _offset: int = field(default=0, repr=False, compare=False)
+    """The steps of the start's own game before step 0 (a save's)."""
+    _replay: Replay | None = field(default=None, repr=False, compare=False)
+    """The line's positions, made when first asked for."""
 
     # --- building ---------------------------------------------------------------------------
 
@@ -178,28 +182,30 @@ class Study:
             raise FormatError("format.field", field="title")
         _checked_text(self.title, MAX_TITLE, "title")
         game = self.start_game()
-        games = [game.copy()]
+        offset = len(game.history)
         for step, move in enumerate(self.moves, 1):
             for text in (move.question.also or ()) if move.question else ():
                 _legal_at(game, text, step, "format.study_also")
             _legal_at(game, move.text, step, "format.study_move")
             game.apply(move.text)
-            games.append(game.copy())
-        self._games = games
+        self._line, self._offset, self._replay = game, offset, None
 
     # --- editing (each checked) -----------------------------------------------------------------
 
     def add_move(self, action: Action | str, comment: str | None = None) -> None:
         """Append a move to the line (refused when the rules do not allow it)."""
         text = action.text() if isinstance(action, Action) else Action.parse(action).text()
-        _legal_at(self.position(len(self.moves)), text, len(self.moves) + 1, "format.study_move")
-        self.moves.append(Move(text, _checked_text(comment, MAX_COMMENT, "comment")))
-        self.check()
+        line = self._checked_line()
+        _legal_at(line, text, len(self.moves) + 1, "format.study_move")
+        move = Move(text, _checked_text(comment, MAX_COMMENT, "comment"))
+        line.apply(text)
+        self.moves.append(move)
+        self._replay = None
 
     def cut(self, step: int) -> None:
         """Drop the moves after ``step``."""
         del self.moves[step:]
-        del self._games[step + 1:]
+        self.check()
 
     def set_comment(self, step: int, comment: str | None) -> None:
         """The comment at ``step`` (None: none)."""
@@ -228,7 +234,18 @@ class Study:
 
     def position(self, step: int) -> Game:
         """A copy of the position at ``step`` (0 .. :attr:`length`)."""
-        return self._games[step].copy()
+        if not 0 <= step <= self.length:
+            raise IndexError(step)
+        if self._replay is None:
+            self._replay = Replay(self._checked_line())
+        return self._replay.game_at(self._offset + step)
+
+    def _checked_line(self) -> Game:
+        """The game at the end of the line (checking the study first if it was not yet)."""
+        if self._line is None:
+            self.check()
+        assert self._line is not None
+        return self._line
 
     def to_json(self) -> dict[str, Any]:
         """The study as JSON (the fields set, in the format's order)."""

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote
 
 from catan_core import actions as A
@@ -59,6 +59,9 @@ from catan_core.scenarios import MAX_SCENARIO_CHARS, SCENARIO_FORMAT, load_scena
 
 from . import targets as T
 from .draft import can_add, cards_list, no_cards, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
+
+if TYPE_CHECKING:  # imported where used: a plain scenario is read without them
+    from catan_core.study import Study
 
 MAX_CAPTION_CHARS = 500
 MAX_BAD_MARKS = 5
@@ -168,12 +171,12 @@ class Shown:
     scenario: dict[str, Any]
     """The position shown, as a scenario: the scenario itself, a game's step exactly
     (:func:`~catan_core.scenarios.from_game`), a study's start, the editor's position."""
-    game: Any = None
-    """The recorded game (:class:`~catan_core.game.Game`) of a save or a game's link."""
+    game: Game | None = None
+    """The recorded game of a save or a game's link."""
     step: int | None = None
     """The game's step shown."""
-    study: Any = None
-    """The :class:`~catan_core.study.Study` of a study or a study's link."""
+    study: Study | None = None
+    """The study of a study or a study's link."""
     marks: tuple[str, ...] = ()
     """An editor link's marks."""
     caption: str = ""
@@ -223,7 +226,7 @@ def read_shown(text: str, step: int | None = None) -> Shown:
     raise FormatError("format.not_shown" if type(data) is dict else "format.not_a_scenario")
 
 
-def _game_shown(game: Any, step: int | None) -> Shown:
+def _game_shown(game: Game, step: int | None) -> Shown:
     from catan_core.replay import Replay
     from catan_core.scenarios import from_game
 
@@ -232,7 +235,7 @@ def _game_shown(game: Any, step: int | None) -> Shown:
     return Shown("game", from_game(replay.game), game=game, step=step)
 
 
-def _study_shown(study: Any) -> Shown:
+def _study_shown(study: Study) -> Shown:
     from catan_core.scenarios import from_game
 
     return Shown("study", from_game(study.position(0), study.title), study=study)
