@@ -217,6 +217,7 @@ class Editor:
     def _restore(self, snapshot: _Snapshot) -> None:
         self.scenario = Scenario.from_json(snapshot[0])
         self.marks, self.caption = snapshot[1], snapshot[2]
+        self.seat = min(self.seat, len(self.scenario.players) - 1)
 
     def _edit(self, change: Callable[[Scenario], None]) -> bool:
         """Apply ``change`` to the scenario; remember the edit for undo when it changed
@@ -451,6 +452,7 @@ class Editor:
     def set_players(self, players: int) -> bool:
         """The number of seats: new ones are empty, the last ones leave with their pieces."""
         players = _players(players)
+        self.seat = min(self.seat, players - 1)
 
         def change(s: Scenario) -> None:
             del s.players[players:]

@@ -198,6 +198,8 @@ class PlayerSetup:
         entry = Obj(data, "players")
         if set(entry.data) - set(_PLAYER_KEYS + (_PLAYER_KEYS_V2 if version >= 2 else ())):
             raise FormatError("format.seat", seat=index + 1)
+        if any(key in entry.data and entry.data[key] is None for key in _SEAT_FIELDS):
+            raise FormatError("format.seat", seat=index + 1)
         setup = cls(**{key: entry.data[key] for key in _SEAT_FIELDS if key in entry.data})
         setup.seat(index, default_seats(MAX_SEATS)[index])  # refuses a bad name, colour or kind now
         for key, limit in (("settlements", NODE_COUNT), ("cities", NODE_COUNT), ("roads", EDGE_COUNT)):
@@ -318,10 +320,10 @@ class Scenario:
             longest_road=top.int("longest_road", 0, n, default=None),
             largest_army=top.int("largest_army", 0, n, default=None),
         )
-        robber = top.get("robber", None)
-        if robber is not None and not is_int(robber, 0, HEX_COUNT):
-            raise FormatError("format.robber")
-        scenario.robber = robber
+        if top.has("robber"):
+            scenario.robber = top.get("robber")
+            if not is_int(scenario.robber, 0, HEX_COUNT):
+                raise FormatError("format.robber")
         scenario.dice = [_dice(d, "dice") for d in top.list("dice", MAX_DICE, default=[])]
         if version >= 2:
             scenario._read_version_2(top, n)
@@ -329,8 +331,7 @@ class Scenario:
 
     def _read_version_2(self, top: Obj, n: int) -> None:
         self.turn = top.int("turn", 0, MAX_TURN, default=None)
-        rolled = top.get("rolled", None)
-        self.rolled = None if rolled is None else _dice(rolled, "rolled")
+        self.rolled = _dice(top.get("rolled"), "rolled") if top.has("rolled") else None
         self.dev_played = top.bool("dev_played", default=None)
         self.after_robber = top.str("after_robber", (ROLL, MAIN), default=None)
         self.setup_order = top.ints("setup_order", 0, n, max_len=2 * n) if top.has("setup_order") else None
@@ -339,8 +340,7 @@ class Scenario:
         if self.discarding is not None and len(set(self.discarding)) < len(self.discarding):
             raise top.fail("discarding")
         self.free_roads = top.int("free_roads", 1, 3, default=None)
-        trade = top.get("trade", None)
-        self.trade = None if trade is None else _trade_from_json(trade, self.current, n)
+        self.trade = _trade_from_json(top.get("trade"), self.current, n) if top.has("trade") else None
 
     # --- the position ---------------------------------------------------------------------
 

@@ -122,7 +122,8 @@ def test_settings_are_checked_before_they_are_made() -> None:
     assert editor.set_seat(0, name="Ana", color="#123456") and editor.game().seats[0].name == "Ana"
     assert editor.set_option("vp_target", 6) and editor.game().options.vp_target == 6
     assert editor.set_option("vp_target", 10) and "options" not in editor.to_scenario()
-    assert editor.set_players(2) and len(editor.game().players) == 2
+    editor.seat = 2
+    assert editor.set_players(2) and len(editor.game().players) == 2 and editor.seat == 1
     assert editor.set_dice([[6, 6]]) and editor.game().forced_dice == [(6, 6)]
     assert not editor.set_dice([[6, 6]])  # the same again changes nothing: nothing to undo
 

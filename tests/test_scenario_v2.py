@@ -105,6 +105,11 @@ def test_version_2_fields_are_checked_as_a_position() -> None:
     refused("format.field", trade={"give": {"brick": 1}, "want": {"ore": 1}, "targets": [1],
                                     "answers": [{"seat": 1, "answer": "accept", "give": {"ore": 1}}]})
     refused("format.seat", players=[{**data["players"][0], "bought": {}}, *data["players"][1:]])
+    refused("format.seat", players=[{**data["players"][0], "name": None}, *data["players"][1:]])
+    refused("format.robber", robber=None)
+    refused("format.field", rolled=None)
+    refused("format.field", trade=None)
+    refused("format.field", turn=None)
 
 
 def test_an_open_trade_a_half_done_set_up_and_the_end_of_a_game_read_back() -> None:
