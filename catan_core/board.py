@@ -112,6 +112,24 @@ HEX_EDGES: tuple[tuple[int, ...], ...]
 NODE_XY, HEX_NODES, EDGE_NODES, HEX_EDGES = _build_topology()
 
 HEX_COUNT, NODE_COUNT, EDGE_COUNT = len(HEX_NODES), len(NODE_XY), len(EDGE_NODES)
+SPOT_LIMITS: dict[str, int] = {"h": HEX_COUNT, "n": NODE_COUNT, "e": EDGE_COUNT}
+"""Spots named with a letter for their kind (``h5`` a hex, ``n12`` an intersection, ``e40`` a
+path, as the embed's ``mark=`` names them), with the number of spots of each kind."""
+
+
+def spot(name: object) -> tuple[str, int] | None:
+    """The kind letter and id of a spot's name, or None when it names no spot.
+
+    >>> spot("n12"), spot("e71"), spot("h19"), spot("n012"), spot("n²")
+    (('n', 12), ('e', 71), None, None, None)
+    """
+    if not isinstance(name, str) or not 2 <= len(name) <= 3 or name[0] not in SPOT_LIMITS:
+        return None
+    digits = name[1:]
+    if not (digits.isascii() and digits.isdecimal()) or (len(digits) > 1 and digits[0] == "0"):
+        return None
+    ident = int(digits)
+    return (name[0], ident) if ident < SPOT_LIMITS[name[0]] else None
 
 NODE_HEXES: tuple[tuple[int, ...], ...] = tuple(
     tuple(h for h in range(HEX_COUNT) if n in HEX_NODES[h]) for n in range(NODE_COUNT)

@@ -160,7 +160,11 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
     """The sentence for message ``key`` with ``params``, in ``lang``.
 
     ``names`` are the seats' display names. A key missing from every catalog is
-    returned as is, so that a gap is visible rather than fatal.
+    returned as is, so that a gap is visible rather than fatal. A ``{reason}`` may be
+    another message, given as ``reason_key`` and ``reason_params``, in the same language:
+
+    >>> translate("format.illegal_history", {"index": 3, "reason_key": "rule.game_over"}, "de")
+    'Die aufgezeichnete Aktion 3 ist nicht erlaubt: Das Spiel ist vorbei.'
     """
     params = params or {}
     entry = _entry(key, lang)
@@ -173,6 +177,11 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
             count = 0
         entry = entry.get(plural_category(lang, count), entry.get("other", key))
     rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
+    reason_key = params.get("reason_key")
+    if isinstance(reason_key, str) and "reason" not in params:
+        reason_params = params.get("reason_params")
+        inner = reason_params if isinstance(reason_params, Mapping) else {}
+        rendered["reason"] = translate(reason_key, inner, lang, names)
     return str(entry).format_map(rendered)
 
 

@@ -33,7 +33,7 @@ from .events import Event
 from .game import Game
 from .jsonread import Obj, check_version, parse
 from .scenarios import load_scenario
-from .state import Options, State, seats_from_json
+from .state import Options, Seat, State, seats_from_json
 
 FORMAT = "catan-save"
 VERSION = 1
@@ -62,6 +62,40 @@ def dump(game: Game) -> dict[str, Any]:
     }
 
 
+def start_of(options: Options, seats: tuple[Seat, ...], seed: int, origin: dict[str, Any] | None) -> Game:
+    """The position a game's history starts from: its ``origin`` scenario, or a new game of
+    ``seed`` (with ``options`` and ``seats``), refused when the origin says otherwise."""
+    game = load_scenario(origin) if origin is not None else Game(options, seed, seats)
+    if (game.options, game.seats, game.seed) != (options, seats, seed):
+        raise FormatError("format.state", field="origin")
+    return game
+
+
+def read_record(obj: Obj) -> tuple[Options, tuple[Seat, ...], int, dict[str, Any] | None, list[str]]:
+    """The record of how a game came about in a save (or a share link): its ``options``,
+    ``seats``, ``seed``, ``origin`` and ``history`` (as texts, not yet played)."""
+    options = Options.from_json(obj.get("options"))
+    seats = seats_from_json(obj.get("seats"), options.players)
+    seed = obj.int("seed", 0, 1 << 64)
+    origin = obj.get("origin", None, lambda v: v is None or type(v) is dict)
+    history = obj.list("history", MAX_ACTIONS)
+    if not all(isinstance(text, str) for text in history):
+        raise FormatError("format.field", field="history")
+    return options, seats, seed, origin, history
+
+
+def play_history(game: Game, history: list[str]) -> Game:
+    """Apply the recorded actions to ``game`` (from its start), refusing the first one the
+    rules do not allow with ``format.illegal_history`` naming it and the rule; ``game``."""
+    for i, text in enumerate(history):
+        try:
+            game.apply(text)
+        except CatanError as error:
+            raise FormatError("format.illegal_history", index=i + 1, reason_key=error.key,
+                              reason_params=error.params) from None
+    return game
+
+
 def dumps(game: Game) -> str:
     """The save of ``game`` as compact JSON text."""
     return json.dumps(dump(game), separators=(",", ":"), ensure_ascii=False)
@@ -79,25 +113,13 @@ def load(data: Any, verify_history: bool = True) -> Game:
     version = save.get("version", None)
     check_version(version, VERSION)
     save.only(_KEYS)
-    options = Options.from_json(save.get("options"))
-    seats = seats_from_json(save.get("seats"), options.players)
-    seed = save.int("seed", 0, 1 << 64)
-    origin = save.get("origin", None, lambda v: v is None or type(v) is dict)
-    history = save.list("history", MAX_ACTIONS)
-    if not all(isinstance(text, str) for text in history):
-        raise FormatError("format.field", field="history")
+    options, seats, seed, origin, history = read_record(save)
     board = Board.from_json(save.get("board"))
-    game = load_scenario(origin) if origin is not None else Game(options, seed, seats)
-    if (game.options, game.seats, game.seed) != (options, seats, seed):
-        raise FormatError("format.state", field="origin")
+    game = start_of(options, seats, seed, origin)
     if game.board != board:
         raise FormatError("format.state", field="board")
     if verify_history:
-        for i, text in enumerate(history):
-            try:
-                game.apply(text)
-            except CatanError as error:
-                raise FormatError("format.illegal_history", index=i + 1, reason=str(error)) from None
+        play_history(game, history)
         if dump(game) != data:
             raise FormatError("format.replay_mismatch")
         return game

@@ -30,17 +30,28 @@ True
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Any, Callable, Iterable
+from functools import cache, lru_cache
+from typing import Any
 
 from .board import (
-    EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
-    NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HARBOR_EDGES,
+    HEX_CENTERS,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_XY,
+    PIPS,
+    RESOURCES,
+    TERRAINS,
 )
 from .game import Game
-from .i18n import escape_markup as escape
-from .i18n import translate
+from .i18n import escape_markup as escape, translate
 from .palette import glyph_svg, ink, seat_glyphs
 from .places import Places, places
 from .state import Options
@@ -546,20 +557,20 @@ _SEA = (f'<polygon class="sea" points="{_pts(_frame())}" fill="{SEA}" stroke="{S
         ' stroke-linejoin="round"/>')
 
 
-@lru_cache(maxsize=None)
+@cache
 def _edge_spot(e: int) -> str:
     """The click area of path ``e`` when it is no target."""
     return f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, SPOT_HIT[1])}" fill="#000" fill-opacity="0"/>'
 
 
-@lru_cache(maxsize=None)
+@cache
 def _node_spot(n: int) -> str:
     """The click area of intersection ``n`` when it is no target."""
     x, y = NODE_POS[n]
     return f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{SPOT_HIT[0]}" fill="#000" fill-opacity="0"/>'
 
 
-@lru_cache(maxsize=None)
+@cache
 def _edge_target(e: int) -> str:
     """The drawing inside path ``e``'s target group: its highlight, hit band and focus ring."""
     x1, y1, x2, y2 = _edge_ends(e, 0.2)
@@ -572,7 +583,7 @@ def _edge_target(e: int) -> str:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _node_target(n: int, occupied: bool) -> str:
     """The drawing inside intersection ``n``'s target group: a white disc on an empty spot, a
     ring around a settlement to upgrade; its hit disc and focus ring."""
@@ -761,7 +772,7 @@ def _tile(h: int, terrain: int, number: int, lang: str) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hex_target(h: int) -> str:
     """The highlight and focus ring of hex ``h`` when it is a target."""
     ring = _pts(_hex_corners(h, 0.84))

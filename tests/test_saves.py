@@ -404,7 +404,9 @@ def test_scenario_refuses_unknown_keys_and_bad_headers():
     scenario_refused(base(options=[]), "format.field")
     scenario_refused(base(format="catan-save"), "format.not_a_scenario")
     scenario_refused([], "format.not_a_scenario")
-    scenario_refused(base(version=2), "format.version")
+    scenario_refused(base(version=3), "format.version")
+    scenario_refused(base(version=0), "format.version")
+    scenario_refused(base(turn=4), "format.field")  # a field of version 2 in a version 1 file
     scenario_refused(base(version={}), "format.field")  # a fragment's odd version is not echoed back
     scenario_refused(base(players=[{}]), "format.option_players")
     scenario_refused(base(players=[{}] * 5), "format.option_players")
