@@ -54,10 +54,30 @@ def read_language_file(package: str, folder: str, lang: str) -> dict[str, Any]:
     return data
 
 
+_MORE_CATALOGS: list[tuple[str, str]] = []
+"""Packages whose own messages extend every catalog (see :func:`add_catalogs`)."""
+
+
+def add_catalogs(package: str, folder: str) -> None:
+    """Add the messages of ``package``'s ``<folder>/<lang>.json`` files to the catalogs: a front
+    end's own texts (the web pages' buttons and screens), read like the engine's, in the same
+    languages. A key may not be in both (:func:`catalog` raises ``ValueError``)."""
+    if (package, folder) not in _MORE_CATALOGS:
+        _MORE_CATALOGS.append((package, folder))
+        catalog.cache_clear()
+
+
 @cache
 def catalog(lang: str) -> dict[str, Any]:
-    """The messages of ``lang`` (an unknown language gives the English catalog)."""
-    return read_language_file(__package__, "messages", lang)
+    """The messages of ``lang`` (an unknown language gives the English catalog): the engine's,
+    and those :func:`add_catalogs` added."""
+    merged = read_language_file(__package__, "messages", lang)
+    for package, folder in _MORE_CATALOGS:
+        more = read_language_file(package, folder, lang)
+        if merged.keys() & more.keys():
+            raise ValueError(f"{package}/{folder}: keys the engine has already: {sorted(merged.keys() & more.keys())[:5]}")
+        merged = {**merged, **more}
+    return merged
 
 
 def plural_category(lang: str, count: int) -> str:

@@ -23,6 +23,9 @@ from catan_core.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ROOT / "catan_core" / "messages"
+PAGE_MESSAGES = ROOT / "web" / "catan_web" / "messages"
+"""The pages' own texts (buttons, screens: ``ui.*``, ``net.*``, ...), read beside the engine's."""
+CATALOGS = (MESSAGES, PAGE_MESSAGES)
 ALMANAC = ROOT / "catan_core" / "almanac"
 SCENARIOS = ROOT / "web" / "scenarios"
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -41,16 +44,35 @@ def forms(entry: Any) -> dict[str, str]:
 
 
 def load(lang: str) -> dict[str, Any]:
-    with open(MESSAGES / f"{lang}.json", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
+    """The engine's and the pages' messages of ``lang`` (each key in one of them only)."""
+    data: dict[str, Any] = {}
+    for folder in CATALOGS:
+        with open(folder / f"{lang}.json", encoding="utf-8") as f:
+            more = json.load(f)
+        assert not data.keys() & more.keys(), f"keys in both catalogs: {sorted(data.keys() & more.keys())[:5]}"
+        data.update(more)
     return data
 
 
 # --- catalogs -----------------------------------------------------------------------------------
 
 
+def test_the_engine_speaks_no_page_text_and_the_pages_add_theirs() -> None:
+    """The engine's catalogs hold what the engine says (rules, events, places, formats); the
+    pages' own texts are in web/catan_web/messages, added to the catalogs by catan_web."""
+    from catan_core.i18n import catalog
+
+    engine = json.loads((MESSAGES / "en.json").read_text(encoding="utf-8"))
+    pages = json.loads((PAGE_MESSAGES / "en.json").read_text(encoding="utf-8"))
+    assert not any(key.startswith(("ui.", "net.", "peer.", "embed.", "touch.")) for key in engine)
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "catan_core").rglob("*.py"))
+    assert not [key for key in pages if f'"{key}"' in source], "a page text used by the engine"
+    assert pages.keys() <= catalog("en").keys() and engine.keys() <= catalog("en").keys()
+
+
 def test_every_language_has_a_catalog_file() -> None:
-    assert sorted(p.stem for p in MESSAGES.glob("*.json")) == sorted(LANGUAGES)
+    for folder in CATALOGS:
+        assert sorted(p.stem for p in folder.glob("*.json")) == sorted(LANGUAGES), folder
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 

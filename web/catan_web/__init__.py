@@ -50,3 +50,7 @@ The pages (PyScript only), each started by a two-line script beside the package
 * :mod:`catan_web.embed_page` -- the embeddable example (``embed.html``);
 * :mod:`catan_web.almanac_page` -- the rules almanac (``almanac.html``).
 """
+
+from catan_core.i18n import add_catalogs
+
+add_catalogs(__name__, "messages")  # the pages' own texts (ui.*, net.*, peer.*, embed.*, ...), beside the engine's

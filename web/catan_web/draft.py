@@ -57,8 +57,14 @@ class Draft(NamedTuple):
 
     def with_mode(self, mode: str | None) -> Draft:
         """A fresh draft in ``mode`` that keeps the trades being composed."""
-        return Draft(mode=mode, give=self.give, want=self.want, target=self.target,
-                     maritime_give=self.maritime_give, maritime_get=self.maritime_get)
+        return Draft(
+            mode=mode,
+            give=self.give,
+            want=self.want,
+            target=self.target,
+            maritime_give=self.maritime_give,
+            maritime_get=self.maritime_get,
+        )
 
     def after_maritime(self) -> Draft:
         """The draft after a maritime trade: the same resources stay chosen for another one."""

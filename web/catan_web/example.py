@@ -45,8 +45,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, quote, unquote
 
-from catan_core import actions as A
-from catan_core import almanac
+from catan_core import actions as A, almanac
 from catan_core.actions import Action
 from catan_core.board import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from catan_core.errors import CatanError, FormatError
@@ -90,7 +89,13 @@ class Params:
 
 def _is_mark(mark: str) -> bool:
     kind, digits = mark[:1], mark[1:]
-    return kind in MARK_LIMITS and digits.isdecimal() and digits.isascii() and len(digits) <= 2 and int(digits) < MARK_LIMITS[kind]
+    return (
+        kind in MARK_LIMITS
+        and digits.isdecimal()
+        and digits.isascii()
+        and len(digits) <= 2
+        and int(digits) < MARK_LIMITS[kind]
+    )
 
 
 def read_params(search: str, hash_: str) -> Params:
@@ -131,7 +136,7 @@ class ScenarioProblem(Exception):
         self.params = params
 
     @classmethod
-    def invalid(cls, error: CatanError) -> "ScenarioProblem":
+    def invalid(cls, error: CatanError) -> ScenarioProblem:
         """The scenario is refused by the engine for ``error``."""
         if error.key == "format.too_large":
             return cls("embed.error.too_big")
@@ -241,18 +246,31 @@ def _study_shown(study: Study) -> Shown:
     return Shown("study", from_game(study.position(0), study.title), study=study)
 
 
-def embed_address(fragment: str = "", *, page: str = "embed.html", scenario: str | None = None,
-                  lang: str | None = None, mode: str = "view", marks: Sequence[str] = (), caption: str = "",
-                  step: int | None = None) -> str:
+def embed_address(
+    fragment: str = "",
+    *,
+    page: str = "embed.html",
+    scenario: str | None = None,
+    lang: str | None = None,
+    mode: str = "view",
+    marks: Sequence[str] = (),
+    caption: str = "",
+    step: int | None = None,
+) -> str:
     """The frame's address that :func:`read_params` reads back: ``page`` with the query and
     ``fragment`` (a share link's data, :mod:`catan_core.share`). Marks that name no spot,
     an unknown language or mode are refused (ValueError); the caption is cut to
     :data:`MAX_CAPTION_CHARS`."""
-    if lang is not None and lang not in LANGUAGES or mode not in MODES or not all(_is_mark(m) for m in marks):
+    if (lang is not None and lang not in LANGUAGES) or mode not in MODES or not all(_is_mark(m) for m in marks):
         raise ValueError("not a language, mode or spot the frame knows")
-    query = [("scenario", scenario), ("lang", lang), ("mode", None if mode == "view" else mode),
-             ("mark", ",".join(dict.fromkeys(marks)) or None), ("caption", caption[:MAX_CAPTION_CHARS] or None),
-             ("step", None if step is None else str(step))]
+    query = [
+        ("scenario", scenario),
+        ("lang", lang),
+        ("mode", None if mode == "view" else mode),
+        ("mark", ",".join(dict.fromkeys(marks)) or None),
+        ("caption", caption[:MAX_CAPTION_CHARS] or None),
+        ("step", None if step is None else str(step)),
+    ]
     search = "&".join(f"{name}={quote(value, safe=',/')}" for name, value in query if value is not None)
     return page + ("?" + search if search else "") + ("#" + fragment if fragment else "")
 
@@ -261,9 +279,11 @@ def iframe_snippet(address: str, title: str, width: int = 640, height: int = 600
     """A ready ``<iframe>`` for an author's page: the frame at ``address`` (made absolute by
     the page that offers the snippet), named by ``title`` for screen readers, as wide as the
     page allows up to ``width`` pixels and ``height`` pixels high."""
-    return (f'<iframe class="catan" src="{escape_markup(address)}" title="{escape_markup(title)}"\n'
-            f'        style="width: 100%; max-width: {int(width)}px; height: {int(height)}px; border: 0"\n'
-            f'        loading="lazy"></iframe>')
+    return (
+        f'<iframe class="catan" src="{escape_markup(address)}" title="{escape_markup(title)}"\n'
+        f'        style="width: 100%; max-width: {int(width)}px; height: {int(height)}px; border: 0"\n'
+        f'        loading="lazy"></iframe>'
+    )
 
 
 @dataclass
@@ -303,18 +323,18 @@ class Example:
         """Resource cards picked so far for a discard or a Year of Plenty, as counts."""
 
     @classmethod
-    def load(cls, data: dict[str, Any], lang: str) -> "Example":
+    def load(cls, data: dict[str, Any], lang: str) -> Example:
         """Build the position, or raise :class:`ScenarioProblem` explaining what is wrong."""
         try:
             game = load_scenario(data)
         except CatanError as error:
             raise ScenarioProblem.invalid(error) from None
-        except Exception:  # hostile shapes the format checks did not foresee  # noqa: BLE001
+        except Exception:  # hostile shapes the format checks did not foresee
             raise ScenarioProblem("embed.error.invalid", reason_key="format.not_a_scenario") from None
         return cls(data, game, lang)
 
     @classmethod
-    def read(cls, text: str, lang: str, step: int | None = None) -> "Example":
+    def read(cls, text: str, lang: str, step: int | None = None) -> Example:
         """The position ``text`` holds (:func:`read_shown`: a scenario, a save at ``step``, a
         study's start or a share link), then :meth:`load`."""
         try:

@@ -25,7 +25,7 @@ board and the log again, and what a person typed or focused elsewhere is left al
 ['Fill']
 >>> newer = Keyed("ol", (("class", "log"),), (("2", el("li", "c")),) + log.items)
 >>> patcher.patch("log", newer)
-[Insert(region='log', index=0, html=Markup('<li>c</li>'))]
+[Insert(region='log', at=0, html=Markup('<li>c</li>'))]
 """
 
 from __future__ import annotations
@@ -81,27 +81,27 @@ class SetAttribute(NamedTuple):
 
 
 class Put(NamedTuple):
-    """Replace the wrapper's child number ``index`` with ``html``."""
+    """Replace the wrapper's child number ``at`` with ``html``."""
 
     region: str
-    index: int
+    at: int
     html: Markup
 
 
 class Insert(NamedTuple):
-    """Insert ``html`` as the wrapper's child number ``index`` (after the last child when
-    there are only ``index`` children)."""
+    """Insert ``html`` as the wrapper's child number ``at`` (after the last child when
+    there are only ``at`` children)."""
 
     region: str
-    index: int
+    at: int
     html: Markup
 
 
 class Remove(NamedTuple):
-    """Remove the wrapper's child number ``index``."""
+    """Remove the wrapper's child number ``at``."""
 
     region: str
-    index: int
+    at: int
 
 
 Op = Fill | SetAttribute | Put | Insert | Remove
@@ -165,7 +165,10 @@ def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed
 
 
 def _attributes(
-    region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...], own: bool = False,
+    region: str,
+    before: tuple[tuple[str, str], ...],
+    after: tuple[tuple[str, str], ...],
+    own: bool = False,
 ) -> list[Op]:
     """The attribute changes of a keyed region's wrapper (of the region's own element when ``own``)."""
     old, new = dict(before), dict(after)
@@ -179,7 +182,9 @@ def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[
 
     >>> a, b, c = (Markup(f"<i>{k}</i>") for k in "abc")
     >>> _children("r", (("a", a), ("b", b), ("c", c)), (("c", c), ("a", a), ("b", Markup("<i>B</i>"))))
-    [Remove(region='r', index=2), Insert(region='r', index=0, html=Markup('<i>c</i>')), Put(region='r', index=2, html=Markup('<i>B</i>'))]
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [Remove(region='r', at=2), Insert(region='r', at=0, html=Markup('<i>c</i>')),
+     Put(region='r', at=2, html=Markup('<i>B</i>'))]
     """
     keys = [key for key, _ in after]
     if len(set(keys)) != len(keys):
@@ -202,5 +207,7 @@ def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[
         ops.append(Insert(region, index, html))
         current.insert(index, key)
         placed.add(key)
-    ops += [Put(region, index, html) for index, (key, html) in enumerate(after) if key not in placed and old[key] != html]
+    ops += [
+        Put(region, index, html) for index, (key, html) in enumerate(after) if key not in placed and old[key] != html
+    ]
     return ops

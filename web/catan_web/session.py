@@ -21,8 +21,9 @@ everything: what is legal comes from ``legal_actions()``, why something is not f
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from catan_core import actions as A
 from catan_core.actions import Action
@@ -65,7 +66,7 @@ class Session:
         self.text = Text(names=[seat.name for seat in game.seats], board=game.board)
         self.last_events: list[Event] = []
         """What the last action did (to show and mark it)."""
-        self._bots: dict[int, "Bot"] = {}
+        self._bots: dict[int, Bot] = {}
         self.take_backs = default_take_backs(game.seats) if take_backs is None else take_backs
         """Whether a person may take back their last move (:mod:`catan_core.undo`; None: :func:`default_take_backs`)."""
         self.take_back = TakeBack(game)
@@ -151,7 +152,7 @@ class Session:
         if self.is_human(self.actor):
             self.shown = self.actor
 
-    def view(self) -> "View":
+    def view(self) -> View:
         """The game as the current viewer may see it (without the log)."""
         return self.game.view(self.viewer, with_log=False)
 
@@ -184,19 +185,19 @@ class Session:
                 lines[at - start] = declined.sentence(self.text.lang, self.text.names, self.viewer)
         return lines
 
-    def log_view(self, view: "View") -> "View":
+    def log_view(self, view: View) -> View:
         """``view`` (of the current viewer) with the log as that viewer may read it."""
         viewer = self.viewer
         return replace(view, log=tuple(event.for_viewer(viewer) for event in self.game.log))
 
-    def recap(self, view: "View") -> list[str]:
+    def recap(self, view: View) -> list[str]:
         """What touched the person who must act since they last acted, in sentences (nothing
         unless it is their move at the device; see :mod:`catan_web.recent`)."""
         if not self.my_move:
             return []
         return recent.recap_sentences(self.log_view(view), self.text.lang, self.text.names)
 
-    def produced(self, view: "View") -> recent.Paid:
+    def produced(self, view: View) -> recent.Paid:
         """What the last roll paid, for the board to show (see :func:`catan_web.recent.shown_production`)."""
         return recent.shown_production(self.log_view(view), self.humans)
 
@@ -243,7 +244,10 @@ class Session:
         log, lines = self.game.log, []
         for at in sorted(a for a in self.declined if a >= since):
             offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
-            lines += self.sentences([log[offer]]) + [self.declined[at].sentence(self.text.lang, self.text.names, self.viewer)]
+            lines += [
+                *self.sentences([log[offer]]),
+                self.declined[at].sentence(self.text.lang, self.text.names, self.viewer),
+            ]
         return " ".join(dict.fromkeys(lines))
 
     # --- taking back ------------------------------------------------------------------------
@@ -281,8 +285,9 @@ class Session:
         makes it on the host's (None: nothing to decline); remembered for the log's line.
 
         >>> from catan_core.scenarios import load_scenario
+        >>> players = [{"settlements": [12], "roads": [11]}, {"settlements": [9], "roads": [8], "hand": {"ore": 1}}]
         >>> game = load_scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 1,
-        ...     "players": [{"settlements": [12], "roads": [11]}, {"settlements": [9], "roads": [8], "hand": {"ore": 1}}]})
+        ...     "players": players})
         >>> _ = game.apply("1 offer ore>wool to 0")
         >>> guest = Session(game); guest.holds_game = False; guest.set_remote([1])
         >>> guest.decline_for_people(), guest.due_decline()
@@ -301,7 +306,7 @@ class Session:
         self.game = game
         self.last_events = list(events) + (self.decline_for_people() if self.holds_game else [])
 
-    def bot(self, seat: int) -> "Bot":
+    def bot(self, seat: int) -> Bot:
         """The computer player of ``seat`` (made on first use, seeded from the game; the
         bots are imported then too, so that the page starts without them)."""
         from catan_core.bots import make_bot
@@ -310,7 +315,7 @@ class Session:
             self._bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat)
         return self._bots[seat]
 
-    def bot_thinking(self) -> "Thinking":
+    def bot_thinking(self) -> Thinking:
         """What the computer player who must act now does, as a decision in steps (see
         :data:`catan_core.bots.Thinking`; the page handles input between the steps). A
         random legal action replaces a choice that fails or is not legal, so a faulty
@@ -321,7 +326,7 @@ class Session:
         view = self.game.view(seat)  # with the log: the computer player counts cards from it
         try:
             action: Action | None = yield from self.bot(seat).think(view)
-        except Exception:  # noqa: BLE001 - any failure of a computer player falls back
+        except Exception:
             action = None
         if action is None or self.reason(action) is not None:
             action = RandomBot(self.game.seed + len(self.game.history)).decide(view)

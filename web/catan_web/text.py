@@ -94,7 +94,10 @@ class Text:
     the game's ``board``; sentences about seat ``you`` (the person reading) say "you"."""
 
     def __init__(
-        self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = (), board: "Board | None" = None,
+        self,
+        lang: str = DEFAULT_LANGUAGE,
+        names: Sequence[str] = (),
+        board: Board | None = None,
         you: int | None = None,
     ) -> None:
         self.lang = lang
@@ -124,11 +127,11 @@ class Text:
             return self("word.list_separator").join(self.msg(item) for item in value)
         return value
 
-    def error(self, error: "CatanError") -> str:
+    def error(self, error: CatanError) -> str:
         """An engine error as a sentence (the rule that was broken)."""
         return translate(error.key, error.params, self.lang, self.names)
 
-    def event(self, event: "Event") -> str:
+    def event(self, event: Event) -> str:
         """An event as a sentence (pass it through ``for_viewer`` first; needs the board).
         (:mod:`catan_core.places` is imported when first needed: the home screen has no events.)"""
         from catan_core.places import event_text

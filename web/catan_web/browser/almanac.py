@@ -74,7 +74,9 @@ class AlmanacPage:
         if url is None:
             return
         self.opened.add(entry_id)
-        frame = element("iframe", None, None, src="./" + url, title=self.t("almanac.example", title=item.title), loading="lazy")
+        frame = element(
+            "iframe", None, None, src="./" + url, title=self.t("almanac.example", title=item.title), loading="lazy"
+        )
         figure.querySelector("button").replaceWith(frame)
         caption = figure.querySelector("figcaption")
         if not is_none(caption):

@@ -16,7 +16,10 @@ from .dom import document, is_none
 
 FOCUS_DATA = ("data-node", "data-edge", "data-hex")
 """Attributes naming a board spot, by which a rewritten spot is found again."""
-TYPED = "textarea:not([readonly]), input[type=text]:not([readonly]), input:not([type]):not([readonly]), input[type=password]"
+TYPED = (
+    "textarea:not([readonly]), input[type=text]:not([readonly]), input:not([type]):not([readonly]),"
+    " input[type=password]"
+)
 """Fields whose typed text survives a rewrite."""
 
 
@@ -51,16 +54,16 @@ def apply(ops: Iterable[Op]) -> None:
             else:
                 element.setAttribute(op.name, op.value)
         elif isinstance(op, Put):
-            region.firstElementChild.children.item(op.index).outerHTML = op.html
+            region.firstElementChild.children.item(op.at).outerHTML = op.html
         elif isinstance(op, Insert):
             wrapper = region.firstElementChild
-            following = wrapper.children.item(op.index)
+            following = wrapper.children.item(op.at)
             if is_none(following):
                 wrapper.insertAdjacentHTML("beforeend", op.html)
             else:
                 following.insertAdjacentHTML("beforebegin", op.html)
         elif isinstance(op, Remove):
-            region.firstElementChild.children.item(op.index).remove()
+            region.firstElementChild.children.item(op.at).remove()
     if selector is not None and not document.contains(active):
         again = document.querySelector(selector)
         if not is_none(again):
@@ -70,7 +73,11 @@ def apply(ops: Iterable[Op]) -> None:
 def fill(region: Any, html: str) -> None:
     """Replace ``region``'s contents, keeping what was typed in its fields (when the field's
     default value did not change) and which of its disclosures were open."""
-    typed = {str(f.id): (str(f.defaultValue), str(f.value)) for f in region.querySelectorAll(TYPED) if f.id and f.value != f.defaultValue}
+    typed = {
+        str(f.id): (str(f.defaultValue), str(f.value))
+        for f in region.querySelectorAll(TYPED)
+        if f.id and f.value != f.defaultValue
+    }
     opened = [str(d.id) for d in region.querySelectorAll("details[open][id]")]
     region.innerHTML = html
     for ident, (default, value) in typed.items():

@@ -8,14 +8,14 @@ never use, and interpreter.mjs leaves that import out of PyScript's start (see R
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull
-from pyodide.ffi import to_js as _to_js
+from pyodide.ffi import create_proxy, jsnull, to_js as _to_js
 
-__all__ = ["create_once", "create_proxy", "document", "is_none", "to_js", "window"]
+__all__ = ["create_once", "create_proxy", "document", "is_none", "spawn", "to_js", "window"]
 
 window: Any = js
 """The page's global object (``js`` is Pyodide's view of ``globalThis``, the window here)."""
@@ -46,3 +46,14 @@ def create_once(fn: Callable[[], None]) -> Any:
 
     holder.append(create_proxy(run))
     return holder[0]
+
+
+_RUNNING: set[asyncio.Task[Any]] = set()
+"""Tasks :func:`spawn` started and that are still running (the event loop keeps only weak references)."""
+
+
+def spawn(work: Coroutine[Any, Any, Any]) -> None:
+    """Run ``work`` as a task of the page's event loop, kept until it ends."""
+    task = asyncio.ensure_future(work)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)

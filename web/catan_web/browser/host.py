@@ -21,14 +21,29 @@ import json
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from ..game.bar import Explanation
 from ..game.commands import CommandError
 from ..game.controller import BotMove, Controller
 from ..game.effects import (
-    BOARD, Announce, Delete, Download, Effect, Focus, Leave, Opened, Reveal, Save, ScrollTop, SendToHost, SyncGuests, Think, Wake,
+    BOARD,
+    Announce,
+    Delete,
+    Download,
+    Effect,
+    Focus,
+    Leave,
+    Opened,
+    Reveal,
+    Save,
+    ScrollTop,
+    SendToHost,
+    SyncGuests,
+    Think,
+    Wake,
 )
-from ..game.bar import Explanation
 from ..game.home import FORM, ImportedFile
 from ..game.screen import shell
 from ..html import el, join
@@ -36,7 +51,7 @@ from ..store import StorageFull
 from ..text import Msg, unexpected, unexpected_msg
 from ..touch import COARSE_POINTER, TOUCH_POINTERS
 from .apply import apply
-from .dom import create_once, create_proxy, document, is_none, to_js, window
+from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
 from .page import ACTIVATE, BOARD_STOP, board_spot, browser_languages, browser_storage
 
 if TYPE_CHECKING:
@@ -82,8 +97,11 @@ class GamePage:
 
     def __init__(self) -> None:
         self.page = Controller(
-            browser_storage(), languages=browser_languages(), touch=bool(window.matchMedia(COARSE_POINTER).matches),
-            now=lambda: float(window.Date.now()), dates=saved_dates,
+            browser_storage(),
+            languages=browser_languages(),
+            touch=bool(window.matchMedia(COARSE_POINTER).matches),
+            now=lambda: float(window.Date.now()),
+            dates=saved_dates,
         )
         self._proxies: list[Any] = []
         self._net: Network | None = None
@@ -94,8 +112,12 @@ class GamePage:
         app.removeAttribute("aria-busy")
         board = document.getElementById("board")
         for target, kind, handler in (
-            (board, "click", self.on_board_click), (board, "keydown", self.on_board_key), (board, "pointerdown", self.on_pointer),
-            (app, "click", self.on_click), (app, "change", self.on_change), (document, "keydown", self.on_key),
+            (board, "click", self.on_board_click),
+            (board, "keydown", self.on_board_key),
+            (board, "pointerdown", self.on_pointer),
+            (app, "click", self.on_click),
+            (app, "change", self.on_change),
+            (document, "keydown", self.on_key),
             (window, "resize", lambda event: self.run("viewport", self.width())),
         ):
             self.on(target, kind, handler)
@@ -127,7 +149,7 @@ class GamePage:
             for first, value in before:
                 effects += self.page.dispatch(first, value)
             effects += self.page.dispatch(name, arg)
-        except Exception as error:  # noqa: BLE001 - a bug or unforeseen data: said, and the page goes on
+        except Exception as error:
             self.page.notify(unexpected_msg(error))
             print(f"command {name!r} failed: {error!r}", file=sys.stderr)
             if isinstance(error, CommandError):
@@ -149,7 +171,7 @@ class GamePage:
             elif isinstance(effect, Wake):
                 asyncio.get_event_loop().call_later(effect.seconds, self.run, "bot_wake", effect.generation)
             elif isinstance(effect, Think):
-                asyncio.ensure_future(self.guarded(self.think(effect)))
+                spawn(self.guarded(self.think(effect)))
             elif isinstance(effect, SyncGuests):
                 if self._net is not None:
                     self._net.sync()
@@ -194,7 +216,7 @@ class GamePage:
         thinking = self.page.thinking()
         while True:
             slice_end = time.perf_counter() + THINK_SLICE
-            action = advance(thinking, lambda: time.perf_counter() >= slice_end)
+            action = advance(thinking, partial(past, slice_end))
             if action is not None:
                 break
             await asyncio.sleep(0)
@@ -206,7 +228,7 @@ class GamePage:
         """Run ``work``; an unexpected error in it ends in a notice."""
         try:
             await work
-        except Exception as error:  # noqa: BLE001 - shown, and the page goes on
+        except Exception as error:
             self.page.notify(unexpected_msg(error))
             self.redraw()
 
@@ -218,7 +240,7 @@ class GamePage:
         def guarded(event: Any) -> None:
             try:
                 handler(event)
-            except Exception as error:  # noqa: BLE001 - shown, and the page goes on
+            except Exception as error:
                 self.page.notify(unexpected_msg(error))
                 self.redraw()
 
@@ -254,7 +276,11 @@ class GamePage:
         arg = button.getAttribute("data-arg")
         names = button.getAttribute("data-fields")
         if not is_none(names):
-            value: object = {name: str(field.value) for name in str(names).split() if not is_none(field := document.getElementById(name))}
+            value: object = {
+                name: str(field.value)
+                for name in str(names).split()
+                if not is_none(field := document.getElementById(name))
+            }
         else:
             value = None if is_none(arg) else str(arg)
         self.run(str(button.getAttribute("data-cmd")), value, *self.form_first(button))
@@ -270,7 +296,7 @@ class GamePage:
         if name == "import":
             files = target.files
             if not is_none(files) and files.length:
-                asyncio.ensure_future(self.guarded(self.read_file(files.item(0))))
+                spawn(self.guarded(self.read_file(files.item(0))))
             target.value = ""
             return
         if name == "form":
@@ -283,7 +309,7 @@ class GamePage:
         """Read the file chosen for import and import it."""
         try:
             content: str | None = str(await file.text())
-        except Exception:  # noqa: BLE001 - the browser could not read the file
+        except Exception:
             content = None
         self.run("import", ImportedFile(str(file.name), content))
 
@@ -293,10 +319,14 @@ class GamePage:
             return
         if event.key == "Escape":
             self.run("escape")
-        elif (event.ctrlKey or event.metaKey) and not event.shiftKey and str(event.key).lower() == UNDO_KEY:
-            if is_none(event.target.closest("input, textarea, select")):
-                event.preventDefault()
-                self.run("undo")
+        elif (
+            (event.ctrlKey or event.metaKey)
+            and not event.shiftKey
+            and str(event.key).lower() == UNDO_KEY
+            and is_none(event.target.closest("input, textarea, select"))
+        ):
+            event.preventDefault()
+            self.run("undo")
 
     def on_pointer(self, event: Any) -> None:
         """A pointer pressed on the board: remember its kind (the first finger seen switches the
@@ -384,6 +414,11 @@ class GamePage:
         return dumps(self.page.session.game) if self.page.session is not None else ""
 
 
+def past(moment: float) -> bool:
+    """Whether ``moment`` (of ``time.perf_counter``) has passed."""
+    return time.perf_counter() >= moment
+
+
 def focus(effect: Focus) -> None:
     """Move the focus where ``effect`` says (a panel's selector: its first control that can be used)."""
     active = document.activeElement
@@ -426,8 +461,8 @@ def start() -> GamePage | None:
         if "test" in str(window.location.search):
             page.expose_test_api()
         follow_invitations(page)
-        asyncio.ensure_future(page.guarded(load_game(page)))
-    except Exception as error:  # noqa: BLE001 - a message, never a dead page
+        spawn(page.guarded(load_game(page)))
+    except Exception as error:
         if page is None:
             document.getElementById("app").textContent = unexpected(error)
         else:

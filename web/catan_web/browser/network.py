@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from catan_core.errors import CatanError
 
 from .. import network_panels as panels
-from ..game.commands import Command
+from ..game.commands import Command, Reader
 from ..game.state import JOIN
 from ..html import EMPTY, Markup
 from ..network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers
@@ -48,7 +48,7 @@ from ..peer.protocol import Budget
 from ..peer.saved import SeatSecrets, Ticket, Tickets
 from ..session import Session
 from ..text import Msg
-from .dom import create_once, create_proxy, document, is_none, to_js, window
+from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable
@@ -117,7 +117,7 @@ async def settled(target: Any, event: str, ready: Callable[[], bool], seconds: f
     try:
         check()
         await asyncio.wait_for(done, seconds)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     finally:
         target.removeEventListener(event, proxy)
@@ -130,7 +130,11 @@ class Channel:
     connection ends (whichever side ended it, unless this side closed it)."""
 
     def __init__(
-        self, ice: IceServers, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None],
+        self,
+        ice: IceServers,
+        on_open: Callable[[], None],
+        on_message: Callable[[Any], None],
+        on_lost: Callable[[], None],
     ) -> None:
         self.config = {"iceServers": ice.to_rtc()}
         self.pc = window.RTCPeerConnection.new(to_js(self.config))
@@ -171,7 +175,9 @@ class Channel:
 
     async def _described(self) -> str:
         """This side's description once the browser has found its addresses."""
-        await settled(self.pc, "icegatheringstatechange", lambda: str(self.pc.iceGatheringState) == "complete", GATHER_SECONDS)
+        await settled(
+            self.pc, "icegatheringstatechange", lambda: str(self.pc.iceGatheringState) == "complete", GATHER_SECONDS
+        )
         return str(self.pc.localDescription.sdp)
 
     async def offer(self) -> str:
@@ -233,7 +239,7 @@ class HostSide:
     """The host's side of the game on screen: its referee, its guests' connections and the
     invitation on show."""
 
-    def __init__(self, net: "Network", session: Session) -> None:
+    def __init__(self, net: Network, session: Session) -> None:
         from ..peer.referee import HostReferee
 
         self.net = net
@@ -266,14 +272,19 @@ class HostSide:
                 status = panels.CONNECTED
             elif seat in pending:
                 status = panels.CONNECTING if pending[seat].answered else panels.INVITED
-            elif self.invite is not None and self.invite.seat == seat and not self.invite.link and self.invite.error is None:
+            elif (
+                self.invite is not None
+                and self.invite.seat == seat
+                and not self.invite.link
+                and self.invite.error is None
+            ):
                 status = panels.INVITED  # being prepared
             else:
                 status = panels.AWAY
             out.append(SeatStatus(seat, status))
         return out
 
-    def card(self) -> str:
+    def card(self) -> Markup:
         """The host's card."""
         return panels.host_card(self.session, self.statuses(), self.invite, self.net.servers())
 
@@ -295,7 +306,7 @@ class HostSide:
         conn = f"c{self._made}"
         try:
             channel = self.net.channel(lambda: None, lambda data: self.receive(conn, data), lambda: self.lost(conn))
-        except Exception:  # noqa: BLE001 - no RTCPeerConnection in this browser
+        except Exception:
             self.show(Invite(seat, error=PeerError("peer.no_webrtc")))
             return
         self.channels[conn] = channel
@@ -307,7 +318,9 @@ class HostSide:
             self.show(Invite(seat, error=error))
             return
         game = self.session.game
-        code = encode_invitation(Invitation(self.session.gid, seat, secret, offer, self.session.name, game.seats[seat].name))
+        code = encode_invitation(
+            Invitation(self.session.gid, seat, secret, offer, self.session.name, game.seats[seat].name)
+        )
         link = invitation_link(str(window.location.href), code)
         self.pending[offer["ufrag"]] = Pending(seat, conn, link)
         if self.invite is not None and self.invite.seat == seat:
@@ -340,7 +353,7 @@ class HostSide:
         self.show(replace(self.invite, error=None) if self.invite is not None else None)
         try:
             await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
-        except Exception:  # noqa: BLE001 - the browser refused it: that connection is over
+        except Exception:
             self.lost(pending.conn)
 
     def play_here(self, seat: int) -> None:
@@ -437,7 +450,7 @@ class Guest:
     """A guest's connection to its host, for ``invitation``; ``session`` is the game drawn so
     far (kept when the guest rejoins the same seat)."""
 
-    def __init__(self, net: "Network", invitation: Invitation, session: Session | None = None) -> None:
+    def __init__(self, net: Network, invitation: Invitation, session: Session | None = None) -> None:
         from ..peer.guest import GuestState
 
         self.net = net
@@ -469,13 +482,17 @@ class Guest:
 
         inv = self.invitation
         ticket = self.net.tickets.load()
-        if ticket is not None and ticket.opened and (ticket.game, ticket.seat, ticket.ref) == (inv.game, inv.seat, self.ref):
+        if (
+            ticket is not None
+            and ticket.opened
+            and (ticket.game, ticket.seat, ticket.ref) == (inv.game, inv.seat, self.ref)
+        ):
             self.stage(CLOSED, reason=PeerError("peer.invitation_used"))
             return
         self.stage(ANSWERING)
         try:
             self.channel = self.net.channel(self.opened, self.receive, self.lost)
-        except Exception:  # noqa: BLE001 - no RTCPeerConnection in this browser
+        except Exception:
             self.stage(CLOSED, reason=PeerError("peer.no_webrtc"))
             return
         try:
@@ -492,7 +509,7 @@ class Guest:
         """The channel is open: take the seat."""
         self.net.tickets.save(Ticket(self.invitation.game, self.invitation.seat, self.ref, opened=True))
         assert self.channel is not None
-        asyncio.ensure_future(self.net.page.guarded(self.greet(self.channel)))
+        spawn(self.net.page.guarded(self.greet(self.channel)))
         self.stage(JOINED)
 
     async def greet(self, channel: Channel) -> None:
@@ -594,7 +611,7 @@ class Guest:
 class Scanner:
     """The camera looking for an answer's QR code (only while the person asks for it)."""
 
-    def __init__(self, net: "Network", found: Callable[[str], bool]) -> None:
+    def __init__(self, net: Network, found: Callable[[str], bool]) -> None:
         self.net = net
         self.found = found
         """Called with each code read; True when it is the one sought (the camera then stops)."""
@@ -614,7 +631,7 @@ class Scanner:
         try:
             await load_script(JSQR_URL, "jsQR")
             self.stream = await devices.getUserMedia(to_js({"video": {"facingMode": "environment"}, "audio": False}))
-        except Exception:  # noqa: BLE001 - refused, no camera, or the reader failed to load
+        except Exception:
             self.running = False
             self.net.table.notify(Msg("peer.camera_refused"))
             self.net.page.redraw()
@@ -707,18 +724,28 @@ class Network:
     def commands(self) -> list[Command[Any]]:
         """Network play's commands (:data:`catan_web.network_panels.COMMANDS`), for the page's table."""
         handlers: dict[str, Callable[[Any], None]] = {
-            "net_invite": self.invite, "net_close_invite": self.close_invite, "net_connect": self.connect,
-            "net_play_here": self.play_here, "net_scan": self.scan, "net_scan_stop": self.scan_stop, "net_copy": self.copy_field,
-            "net_rejoin": self.rejoin, "net_servers_save": self.save_servers,
+            "net_invite": self.invite,
+            "net_close_invite": self.close_invite,
+            "net_connect": self.connect,
+            "net_play_here": self.play_here,
+            "net_scan": self.scan,
+            "net_scan_stop": self.scan_stop,
+            "net_copy": self.copy_field,
+            "net_rejoin": self.rejoin,
+            "net_servers_save": self.save_servers,
         }
-        return [Command(name, read, lambda table, arg, run=handlers[name]: run(arg)) for name, read in panels.COMMANDS.items()]
+
+        def command(name: str, read: Reader[Any]) -> Command[Any]:
+            run = handlers[name]
+            return Command(name, read, lambda table, arg: run(arg))
+
+        return [command(name, read) for name, read in panels.COMMANDS.items()]
 
     # --- the page's hooks -----------------------------------------------------------------------------
 
     def join_address(self) -> None:
         """Join with the invitation in the page's address, if there is one."""
-        from ..peer.codes import JOIN as JOIN_PREFIX
-        from ..peer.codes import decode_invitation
+        from ..peer.codes import JOIN as JOIN_PREFIX, decode_invitation
 
         address = str(window.location.hash)
         if not address.startswith(JOIN_PREFIX):
@@ -734,7 +761,10 @@ class Network:
     def join(self, invitation: Invitation) -> None:
         """Play the seat ``invitation`` offers (the board drawn so far stays when it is the same seat)."""
         previous, self.guest = self.guest, None
-        same = previous is not None and (previous.invitation.game, previous.invitation.seat) == (invitation.game, invitation.seat)
+        same = previous is not None and (previous.invitation.game, previous.invitation.seat) == (
+            invitation.game,
+            invitation.seat,
+        )
         session = previous.session if previous is not None and same else None
         if previous is not None:
             previous.close()
@@ -743,7 +773,7 @@ class Network:
         self.guest = Guest(self, invitation, session)
         if session is None:
             self.table.edit(screen=JOIN)
-        asyncio.ensure_future(self.page.guarded(self.guest.start()))
+        spawn(self.page.guarded(self.guest.start()))
 
     def opened(self, session: Session) -> None:
         """``session`` is now on screen: referee it when this page holds its game."""
@@ -786,7 +816,9 @@ class Network:
         """The servers' settings as shown."""
         return Servers(self.table.settings.load().ice, self.servers_error)
 
-    def channel(self, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None]) -> Channel:
+    def channel(
+        self, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None]
+    ) -> Channel:
         """A new connection using the servers of the settings (none by default)."""
         made = Channel(self.table.settings.load().ice, on_open, on_message, on_lost)
         self.last_config = made.config
@@ -820,7 +852,12 @@ class Network:
         """The screen over a guest's game while it is not connected (nothing while it is, or
         when the game is over)."""
         guest = self.guest
-        if guest is None or guest.joining.stage == JOINED or guest.session is None or guest.session.game.phase == "over":
+        if (
+            guest is None
+            or guest.joining.stage == JOINED
+            or guest.session is None
+            or guest.session.game.phase == "over"
+        ):
             return EMPTY
         return panels.paused_screen(self.table.text(), guest.joining, self.servers())
 
@@ -829,7 +866,7 @@ class Network:
     def invite(self, seat: int) -> None:
         """Invite a friend to a seat (or show the invitation sent already)."""
         if self.host is not None:
-            asyncio.ensure_future(self.page.guarded(self.host.invite_seat(seat)))
+            spawn(self.page.guarded(self.host.invite_seat(seat)))
 
     def close_invite(self, _: None) -> None:
         """Close the invitation on show (it stays valid)."""
@@ -839,7 +876,7 @@ class Network:
     def connect(self, fields: dict[str, str]) -> None:
         """Take the answer code in the field."""
         if self.host is not None:
-            asyncio.ensure_future(self.page.guarded(self.host.connect(fields.get("answer-code", ""))))
+            spawn(self.page.guarded(self.host.connect(fields.get("answer-code", ""))))
 
     def play_here(self, seat: int) -> None:
         """Take a guest's seat back for this device."""
@@ -862,11 +899,11 @@ class Network:
             field = document.getElementById("answer-code")
             if not is_none(field):
                 field.value = code
-            asyncio.ensure_future(self.page.guarded(host.connect(code)))
+            spawn(self.page.guarded(host.connect(code)))
             return True
 
         self.scanner = Scanner(self, found)
-        asyncio.ensure_future(self.page.guarded(self.scanner.run()))
+        spawn(self.page.guarded(self.scanner.run()))
 
     def scan_stop(self, _: None) -> None:
         """Turn the camera off."""
@@ -877,13 +914,13 @@ class Network:
         """Copy the text of field ``ident`` (a link or a code)."""
         field = document.getElementById(ident)
         if not is_none(field):
-            asyncio.ensure_future(self.page.guarded(self.copy(field)))
+            spawn(self.page.guarded(self.copy(field)))
 
     async def copy(self, field: Any) -> None:
         """Put ``field``'s text on the clipboard (selecting it when the browser refuses)."""
         try:
             await window.navigator.clipboard.writeText(field.value)
-        except Exception:  # noqa: BLE001 - no clipboard here (not https, or refused)
+        except Exception:
             field.focus()
             field.select()
             document.execCommand("copy")
@@ -906,7 +943,9 @@ class Network:
     def save_servers(self, fields: dict[str, str]) -> None:
         """Keep the servers typed (or say what is wrong with them)."""
         try:
-            ice = IceServers.parse(fields.get("ice-urls", ""), fields.get("ice-username", ""), fields.get("ice-credential", ""))
+            ice = IceServers.parse(
+                fields.get("ice-urls", ""), fields.get("ice-username", ""), fields.get("ice-credential", "")
+            )
         except PeerError as error:
             self.servers_error = error
         else:

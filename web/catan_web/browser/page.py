@@ -33,7 +33,7 @@ def browser_languages() -> list[str]:
     try:
         languages = window.navigator.languages
         return [] if is_none(languages) else [str(tag) for tag in languages]
-    except Exception:  # noqa: BLE001 - no list: the default language
+    except Exception:
         return []
 
 

@@ -19,7 +19,11 @@ if TYPE_CHECKING:
 
     from .scene import Scene
 
-TAB_PANELS: dict[str, Callable[[Scene], Markup]] = {"build": build_panel, "bank": maritime_panel, "players": offer_panel}
+TAB_PANELS: dict[str, Callable[[Scene], Markup]] = {
+    "build": build_panel,
+    "bank": maritime_panel,
+    "players": offer_panel,
+}
 """The panel of each tab of the main phase."""
 
 

@@ -28,43 +28,71 @@ def trade_status(scene: Scene) -> Markup:
     """The open offer: its terms, every answer, and the controls of whoever acts."""
     session, text, trade = scene.session, scene.text, scene.view.trade
     assert trade is not None
-    answers = {seat: (kind, terms) for seat, kind, terms in trade.answers}
+    if session.answering:  # the terms as the person answering gives and gets them
+        number = offer_number(session.game.log)
+        terms = offer_heading(text, trade.offerer, number, chips(text, trade.want), chips(text, trade.give))
+    else:
+        terms = el(
+            "p",
+            text("ui.trade.offer_terms", player=trade.offerer, give=list(trade.give), want=list(trade.want)),
+            class_="terms",
+        )
+    return section(text("ui.trade.open_title"), terms + answers(scene) + controls(scene), ident="trade")
+
+
+def answers(scene: Scene) -> Markup:
+    """Each seat asked and its answer; to the offering person, a button closing the trade
+    with each seat that accepted or countered."""
+    session, text, trade = scene.session, scene.text, scene.view.trade
+    assert trade is not None
+    given = {seat: (kind, terms) for seat, kind, terms in trade.answers}
     offering = session.my_move and session.actor == trade.offerer
     rows = []
     for seat in trade.targets:
-        kind, counter_terms = answers.get(seat, ("waiting", None))
+        kind, counter_terms = given.get(seat, ("waiting", None))
         if kind == "counter" and counter_terms is not None:
             state = text("ui.trade.answer_counter", give=list(counter_terms[0]), want=list(counter_terms[1]))
         else:
             state = text("ui.trade.answer_" + kind)
         control = EMPTY
         if offering and kind in ("accept", "counter"):
-            control = button(text, text("ui.trade.confirm", partner=seat), "confirm", seat, ident=f"confirm-{seat}", cls="primary",
-                             reason=session.reason(Action(trade.offerer, A.CONFIRM, seat)))
-        rows.append(el("li", el("span", seat_label(session.game, seat), class_="who"), el("span", state, class_=f"answer {kind}"), control,
-                       class_="answer-row", data_seat=str(seat)))
-    if session.answering:  # the terms as the person answering gives and gets them
-        terms = offer_heading(text, trade.offerer, offer_number(session.game.log), chips(text, trade.want), chips(text, trade.give))
-    else:
-        terms = el("p", text("ui.trade.offer_terms", player=trade.offerer, give=list(trade.give), want=list(trade.want)), class_="terms")
-    body = terms + el("ul", join(rows), class_="answers")
-    if offering:
-        body += button(text, text("ui.trade.cancel"), "cancel", ident="trade-cancel",
-                       reason=session.reason(Action(trade.offerer, A.CANCEL)))
-    elif session.my_move and scene.draft.countering:
-        body += join((
-            el("h3", text("ui.trade.counter_title")),
-            composer(scene, "counter"),
-            el("div", button(text, text("ui.trade.send_counter"), "counter", ident="counter-send", cls="primary",
-                             reason=session.reason(offer_action(session, scene.draft))),
-               button(text, text("ui.button.cancel"), "counter_stop", ident="counter-stop"), class_="row"),
-        ))
-    elif session.my_move:
-        body += el("div", button(text, text("ui.trade.accept"), "accept", ident="trade-accept", cls="primary",
-                                 reason=session.reason(Action(session.actor, A.ACCEPT))),
-                   button(text, text("ui.trade.decline"), "decline", ident="trade-decline"),
-                   button(text, text("ui.trade.counter"), "counter_start", ident="trade-counter"), class_="row")
-    return section(text("ui.trade.open_title"), body, ident="trade")
+            reason = session.reason(Action(trade.offerer, A.CONFIRM, seat))
+            label = text("ui.trade.confirm", partner=seat)
+            control = button(text, label, "confirm", seat, ident=f"confirm-{seat}", cls="primary", reason=reason)
+        who = el("span", seat_label(session.game, seat), class_="who")
+        rows.append(
+            el("li", who, el("span", state, class_=f"answer {kind}"), control, class_="answer-row", data_seat=str(seat))
+        )
+    return el("ul", join(rows), class_="answers")
+
+
+def controls(scene: Scene) -> Markup:
+    """What the person at the device may do about the open offer: withdraw their own, write a
+    counter-offer, or accept, decline or start a counter-offer."""
+    session, text, trade = scene.session, scene.text, scene.view.trade
+    assert trade is not None
+    if not session.my_move:
+        return EMPTY
+    if session.actor == trade.offerer:
+        reason = session.reason(Action(trade.offerer, A.CANCEL))
+        return button(text, text("ui.trade.cancel"), "cancel", ident="trade-cancel", reason=reason)
+    if scene.draft.countering:
+        reason = session.reason(offer_action(session, scene.draft))
+        send = button(
+            text, text("ui.trade.send_counter"), "counter", ident="counter-send", cls="primary", reason=reason
+        )
+        stop = button(text, text("ui.button.cancel"), "counter_stop", ident="counter-stop")
+        return join(
+            (el("h3", text("ui.trade.counter_title")), composer(scene, "counter"), el("div", send, stop, class_="row"))
+        )
+    reason = session.reason(Action(session.actor, A.ACCEPT))
+    return el(
+        "div",
+        button(text, text("ui.trade.accept"), "accept", ident="trade-accept", cls="primary", reason=reason),
+        button(text, text("ui.trade.decline"), "decline", ident="trade-decline"),
+        button(text, text("ui.trade.counter"), "counter_start", ident="trade-counter"),
+        class_="row",
+    )
 
 
 # --- commands ----------------------------------------------------------------------------------------
@@ -90,8 +118,11 @@ def counter_start(page: Table, _: None) -> None:
     trade = session.game.trade if session is not None else None
     if session is not None and trade is not None:
         hand = held(session)
-        page.edit(draft=page.state.draft._replace(give=tuple(min(n, hand[r]) for r, n in enumerate(trade.want)),
-                                want=tuple(trade.give), countering=True))
+        page.edit(
+            draft=page.state.draft._replace(
+                give=tuple(min(n, hand[r]) for r, n in enumerate(trade.want)), want=tuple(trade.give), countering=True
+            )
+        )
 
 
 def counter_stop(page: Table, _: None) -> None:
@@ -107,7 +138,9 @@ def confirm(page: Table, partner: int) -> None:
 
 
 COMMANDS = (
-    answer(A.ACCEPT), answer(A.DECLINE), answer(A.CANCEL),
+    answer(A.ACCEPT),
+    answer(A.DECLINE),
+    answer(A.CANCEL),
     Command("counter_start", nothing, counter_start),
     Command("counter_stop", nothing, counter_stop),
     Command("counter", nothing, send),

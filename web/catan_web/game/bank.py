@@ -38,15 +38,27 @@ def maritime_panel(scene: Scene) -> Markup:
     ratios = [el("span", f"{view.ratios[r]}:1", class_="ratio") for r in range(len(RESOURCES))]
     action = maritime_action(d, session.actor)
     reason = text("ui.maritime.choose") if action is None else session.reason(action)
-    label = text("ui.maritime.do") if action is None else text(
-        "ui.maritime.trade", count=view.ratios[d.maritime_give], give_resource=d.maritime_give, get_resource=d.maritime_get)
-    body = join((
-        el("p", text("ui.maritime.give"), class_="small label-line"),
-        resource_buttons(text, "mar_give", "mar-give", pressed=d.maritime_give, extra=ratios, label=text("ui.maritime.give")),
-        el("p", text("ui.maritime.get"), class_="small label-line"),
-        resource_buttons(text, "mar_get", "mar-get", pressed=d.maritime_get, label=text("ui.maritime.get")),
-        button(text, label, "maritime", ident="mar-do", cls="primary", reason=reason),
-    ))
+    label = (
+        text("ui.maritime.do")
+        if action is None
+        else text(
+            "ui.maritime.trade",
+            count=view.ratios[d.maritime_give],
+            give_resource=d.maritime_give,
+            get_resource=d.maritime_get,
+        )
+    )
+    body = join(
+        (
+            el("p", text("ui.maritime.give"), class_="small label-line"),
+            resource_buttons(
+                text, "mar_give", "mar-give", pressed=d.maritime_give, extra=ratios, label=text("ui.maritime.give")
+            ),
+            el("p", text("ui.maritime.get"), class_="small label-line"),
+            resource_buttons(text, "mar_get", "mar-get", pressed=d.maritime_get, label=text("ui.maritime.get")),
+            button(text, label, "maritime", ident="mar-do", cls="primary", reason=reason),
+        )
+    )
     return section(text("ui.maritime.title"), body, ident="maritime", cls="tabbed")
 
 

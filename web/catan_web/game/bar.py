@@ -43,19 +43,34 @@ def game_bar(scene: Scene) -> Markup:
     session, text, state = scene.session, scene.text, scene.state
     pace = EMPTY
     if session.bots_here:
-        speeds = join(el("option", text("ui.speed." + name), value=name, selected=name == state.speed) for name in SPEEDS)
-        pace = el("label", text("ui.speed.label"), " ", el("select", speeds, id="speed", data_change="speed"), class_="inline")
+        speeds = join(
+            el("option", text("ui.speed." + name), value=name, selected=name == state.speed) for name in SPEEDS
+        )
+        pace = el(
+            "label", text("ui.speed.label"), " ", el("select", speeds, id="speed", data_change="speed"), class_="inline"
+        )
         if session.humans:
-            modes = join(el("option", text("ui.offers." + mode), value=mode, selected=mode == state.offers) for mode in OFFER_MODES)
-            pace += el("label", text("ui.offers.label"), " ", el("select", modes, id="offers", data_change="offers"), class_="inline")
+            modes = join(
+                el("option", text("ui.offers." + mode), value=mode, selected=mode == state.offers)
+                for mode in OFFER_MODES
+            )
+            pace += el(
+                "label",
+                text("ui.offers.label"),
+                " ",
+                el("select", modes, id="offers", data_change="offers"),
+                class_="inline",
+            )
     pace += button(text, text("ui.stats.title"), "stats_open", ident="stats-open")
     export = button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
-    return join((
-        el("h1", text("ui.title"), class_="brand"),
-        el("span", session.name, class_="game-name"),
-        el("div", pace, export, button(text, text("ui.menu.home"), "home", ident="menu-home"), class_="bar-tools"),
-        language_picker(text, "game-lang"),
-    ))
+    return join(
+        (
+            el("h1", text("ui.title"), class_="brand"),
+            el("span", session.name, class_="game-name"),
+            el("div", pace, export, button(text, text("ui.menu.home"), "home", ident="menu-home"), class_="bar-tools"),
+            language_picker(text, "game-lang"),
+        )
+    )
 
 
 def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup:

@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from catan_core import svg
 
-from .. import navigate as N
-from .. import targets as T
+from .. import navigate as N, targets as T
 from ..controls import button
 from ..html import EMPTY, Markup, el, join, trusted
 from ..patch import Framed, Keyed
@@ -59,8 +58,15 @@ def board(scene: Scene) -> Framed:
     state, session = scene.state, scene.session
     lit = scene.targets
     drawing = svg.drawing(
-        scene.view, lang=state.lang, highlight_nodes=lit.nodes, highlight_edges=lit.edges, highlight_hexes=lit.hexes,
-        marked=session.last_marks(), produced=session.produced(scene.view), focus=state.board.focus, selected=state.board.selected,
+        scene.view,
+        lang=state.lang,
+        highlight_nodes=lit.nodes,
+        highlight_edges=lit.edges,
+        highlight_hexes=lit.hexes,
+        marked=session.last_marks(),
+        produced=session.produced(scene.view),
+        focus=state.board.focus,
+        selected=state.board.selected,
     )
     zoom = state.board.zoom
     frame = (("class", "board zoomed"), ("style", f"--zoom: {ZOOMS[zoom]:g}")) if zoom else (("class", "board"),)
@@ -72,8 +78,18 @@ def tools(scene: Scene) -> Markup:
     text, level = scene.text, scene.state.board.zoom
     sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= len(ZOOMS) - 1))
     buttons = join(
-        el("button", sign, type="button", id=f"zoom-{way}", class_="zoom", data_cmd="zoom", data_arg=way,
-           aria_label=text(key), title=text(key), disabled=at_end)
+        el(
+            "button",
+            sign,
+            type="button",
+            id=f"zoom-{way}",
+            class_="zoom",
+            data_cmd="zoom",
+            data_arg=way,
+            aria_label=text(key),
+            title=text(key),
+            disabled=at_end,
+        )
         for way, sign, key, at_end in sizes
     )
     return el("div", buttons, class_="row", role="group", aria_label=text("ui.board.zoom_tools"))
@@ -94,9 +110,12 @@ def selection(text: Text, label: str) -> Markup:
     >>> "spot-confirm" in selection(Text(), "Path between fields 3 and mountains 8: free")
     True
     """
-    return (el("p", text("ui.touch.selected", place=label), class_="small", id="spot-selected")
-            + el("div", button(text, text("ui.touch.confirm"), "spot_confirm", ident="spot-confirm", cls="primary"),
-                 button(text, text("ui.button.cancel"), "spot_cancel", ident="spot-cancel"), class_="row"))
+    return el("p", text("ui.touch.selected", place=label), class_="small", id="spot-selected") + el(
+        "div",
+        button(text, text("ui.touch.confirm"), "spot_confirm", ident="spot-confirm", cls="primary"),
+        button(text, text("ui.button.cancel"), "spot_cancel", ident="spot-cancel"),
+        class_="row",
+    )
 
 
 def settled(state: BoardState, lit: T.Targets) -> BoardState:

@@ -38,12 +38,33 @@ def build_panel(scene: Scene) -> Markup:
     session, text = scene.session, scene.text
     items = []
     for kind in BUILD_KINDS:
-        label = el("span", text("ui.build." + kind), class_="label") + el("span", chips(text, COSTS[kind]), class_="cost")
-        items.append(el("li", button(text, label, "mode", kind, ident=f"build-{kind}", reason=session.build_reason(kind),
-                                     pressed=scene.draft.mode == kind, cls="build")))
+        label = el("span", text("ui.build." + kind), class_="label") + el(
+            "span", chips(text, COSTS[kind]), class_="cost"
+        )
+        items.append(
+            el(
+                "li",
+                button(
+                    text,
+                    label,
+                    "mode",
+                    kind,
+                    ident=f"build-{kind}",
+                    reason=session.build_reason(kind),
+                    pressed=scene.draft.mode == kind,
+                    cls="build",
+                ),
+            )
+        )
     label = el("span", text("ui.build.buy"), class_="label") + el("span", chips(text, COSTS[A.BUY]), class_="cost")
-    items.append(el("li", button(text, label, "buy", ident="build-buy", reason=session.reason(Action(session.actor, A.BUY)),
-                                 cls="build")))
+    items.append(
+        el(
+            "li",
+            button(
+                text, label, "buy", ident="build-buy", reason=session.reason(Action(session.actor, A.BUY)), cls="build"
+            ),
+        )
+    )
     note = el("p", text("ui.build.deck", count=scene.view.deck_size), class_="muted small")
     return section(text("ui.build.title"), el("ul", join(items), class_="builds") + note, ident="build", cls="tabbed")
 
@@ -52,12 +73,22 @@ def tabs(scene: Scene, body: Markup) -> Markup:
     """The main phase's tabs, with the tab shown holding ``body``."""
     text, shown = scene.text, scene.state.tab
     heads = join(
-        el("button", text("ui.tab." + name), type="button", id=f"tab-{name}", role="tab", data_cmd="tab", data_arg=name,
-           aria_selected="true" if shown == name else "false", aria_controls=f"panel-{name}")
+        el(
+            "button",
+            text("ui.tab." + name),
+            type="button",
+            id=f"tab-{name}",
+            role="tab",
+            data_cmd="tab",
+            data_arg=name,
+            aria_selected="true" if shown == name else "false",
+            aria_controls=f"panel-{name}",
+        )
         for name in TABS
     )
-    return (el("div", heads, role="tablist", class_="tabs", aria_label=text("ui.tab.label"))
-            + el("div", body, role="tabpanel", id=f"panel-{shown}", aria_labelledby=f"tab-{shown}"))
+    return el("div", heads, role="tablist", class_="tabs", aria_label=text("ui.tab.label")) + el(
+        "div", body, role="tabpanel", id=f"panel-{shown}", aria_labelledby=f"tab-{shown}"
+    )
 
 
 # --- commands ----------------------------------------------------------------------------------------

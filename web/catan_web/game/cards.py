@@ -47,8 +47,15 @@ def dev_cards(scene: Scene) -> Markup:
         play = EMPTY
         if kind in PLAYABLE and session.my_move:
             pressed = scene.draft.mode == kind if kind in CHOOSERS else None
-            play = button(text, text("ui.dev.play", card=card), "play", kind, ident=f"play-{kind}",
-                          reason=session.any_reason(kind, PROBES.get(kind)), pressed=pressed)
+            play = button(
+                text,
+                text("ui.dev.play", card=card),
+                "play",
+                kind,
+                ident=f"play-{kind}",
+                reason=session.any_reason(kind, PROBES.get(kind)),
+                pressed=pressed,
+            )
         elif card == VICTORY_POINT:
             play = el("small", text("ui.dev.vp_note"), class_="muted")
         rows.append(el("li", el("div", label, class_="dev-line"), play, class_="dev"))
@@ -65,18 +72,29 @@ def chooser(scene: Scene) -> Markup:
         key, params = year_of_plenty_prompt(size)
         missing = size - sum(draft.picks)
         reason = text("ui.yop.need", count=missing) if missing > 0 else session.reason(year_of_plenty_action(scene))
-        body = join((
-            el("p", text(key, **params)),
-            resource_buttons(text, "yop_pick", "yop", room=year_of_plenty_room(scene.legal, draft.picks)),
-            el("p", text("ui.yop.chosen", cards=list(draft.picks)), class_="small"),
-            el("div", button(text, text("ui.yop.take"), "yop_take", ident="yop-take", cls="primary", reason=reason),
-               button(text, text("ui.button.clear"), "yop_clear", ident="yop-clear"),
-               button(text, text("ui.button.cancel"), "mode", "", ident="yop-cancel"), class_="row"),
-        ))
+        body = join(
+            (
+                el("p", text(key, **params)),
+                resource_buttons(text, "yop_pick", "yop", room=year_of_plenty_room(scene.legal, draft.picks)),
+                el("p", text("ui.yop.chosen", cards=list(draft.picks)), class_="small"),
+                el(
+                    "div",
+                    button(text, text("ui.yop.take"), "yop_take", ident="yop-take", cls="primary", reason=reason),
+                    button(text, text("ui.button.clear"), "yop_clear", ident="yop-clear"),
+                    button(text, text("ui.button.cancel"), "mode", "", ident="yop-cancel"),
+                    class_="row",
+                ),
+            )
+        )
         return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.year_of_plenty"))
     if draft.mode == A.MONOPOLY:
-        body = join((el("p", text("ui.monopoly.pick")), resource_buttons(text, "monopoly", "mono"),
-                     button(text, text("ui.button.cancel"), "mode", "", ident="mono-cancel")))
+        body = join(
+            (
+                el("p", text("ui.monopoly.pick")),
+                resource_buttons(text, "monopoly", "mono"),
+                button(text, text("ui.button.cancel"), "mode", "", ident="mono-cancel"),
+            )
+        )
         return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.monopoly"))
     return EMPTY
 
@@ -130,6 +148,7 @@ def monopoly(page: Table, resource: int) -> None:
     session = page.session
     if session is not None:
         page.act(Action(session.actor, A.MONOPOLY, resource))
+
 
 COMMANDS = (
     Command("play", choice(*PLAYABLE), play),

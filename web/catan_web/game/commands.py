@@ -108,7 +108,7 @@ def nothing(arg: object) -> None:
     """
     if arg not in (None, ""):
         raise ValueError(f"takes no argument, not {arg!r}")
-    return None
+    return
 
 
 def text(arg: object) -> str:

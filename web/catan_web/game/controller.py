@@ -58,7 +58,17 @@ if TYPE_CHECKING:
     from .guide import Announcer
 
 GAME_COMPONENTS: tuple[str, ...] = (
-    "turn", "cards", "build", "bank", "offer", "answer", "discard", "victim", "board", "cover", "winner",
+    "turn",
+    "cards",
+    "build",
+    "bank",
+    "offer",
+    "answer",
+    "discard",
+    "victim",
+    "board",
+    "cover",
+    "winner",
 )
 """The game screen's components whose commands :meth:`Controller.load_game` adds (each a module
 of :mod:`catan_web.game` with a ``COMMANDS`` tuple)."""
@@ -86,8 +96,14 @@ class Controller:
     """The page: its state, the game on screen, the command table, and what was drawn."""
 
     def __init__(
-        self, storage: Storage, *, languages: Sequence[str] = (), touch: bool = False, now: Callable[[], float] = lambda: 0.0,
-        dates: Callable[[Sequence[SaveMeta], str], dict[str, str]] = lambda saves, lang: {}, seeds: Callable[[], int] = default_seed,
+        self,
+        storage: Storage,
+        *,
+        languages: Sequence[str] = (),
+        touch: bool = False,
+        now: Callable[[], float] = lambda: 0.0,
+        dates: Callable[[Sequence[SaveMeta], str], dict[str, str]] = lambda saves, lang: {},
+        seeds: Callable[[], int] = default_seed,
     ) -> None:
         self.settings = SettingsStore(storage)
         self.store = SaveStore(storage)
@@ -96,8 +112,12 @@ class Controller:
         lang = pick_language(kept.lang, list(languages))
         self._now, self._dates, self._seeds = now, dates, seeds
         self.state = PageState(
-            NewGame.default(Text(lang), str(seeds())), lang=lang, touch=touch, speed=kept.speed or DEFAULT_SPEED,
-            offers=kept.offers or DEFAULT_OFFERS, put_aside=put_aside,
+            NewGame.default(Text(lang), str(seeds())),
+            lang=lang,
+            touch=touch,
+            speed=kept.speed or DEFAULT_SPEED,
+            offers=kept.offers or DEFAULT_OFFERS,
+            put_aside=put_aside,
         )
         if put_aside:
             self.notify(put_aside_message(put_aside), "warn")
@@ -122,8 +142,10 @@ class Controller:
     @staticmethod
     def _own_commands() -> tuple[Command[Any], ...]:
         """The page's own commands: a computer player's wake and move."""
-        return (Command("bot_wake", integer(0, GENERATIONS), bot_wake, sent_by_page=True),
-                Command("bot_move", value(BotMove), bot_move, sent_by_page=True))
+        return (
+            Command("bot_wake", integer(0, GENERATIONS), bot_wake, sent_by_page=True),
+            Command("bot_move", value(BotMove), bot_move, sent_by_page=True),
+        )
 
     def load_game(self) -> None:
         """Add the game screen's commands (importing its components, and the engine)."""
@@ -291,8 +313,15 @@ class Controller:
         from catan_core.saves import dumps
 
         game = session.game
-        meta = SaveMeta(session.gid, session.name, self.now(), tuple(seat.name for seat in game.seats), game.turn,
-                        game.seats[game.winner].name if game.winner >= 0 else "", session.take_backs)
+        meta = SaveMeta(
+            session.gid,
+            session.name,
+            self.now(),
+            tuple(seat.name for seat in game.seats),
+            game.turn,
+            game.seats[game.winner].name if game.winner >= 0 else "",
+            session.take_backs,
+        )
         self.emit(Save(session.gid, dumps(game), meta))
 
     def open_session(self, session: Session, new: bool = False) -> None:
@@ -304,8 +333,14 @@ class Controller:
         session.decline_for_people()
         self.session = session
         self.overlay, self.announcer = "", None
-        self.edit(screen=GAME, winner_closed=False, stats_open=False, draft=Draft(), tab=MAIN_TAB,
-                  board=BoardState(zoom=self.state.board.zoom))
+        self.edit(
+            screen=GAME,
+            winner_closed=False,
+            stats_open=False,
+            draft=Draft(),
+            tab=MAIN_TAB,
+            board=BoardState(zoom=self.state.board.zoom),
+        )
         self.clear_notice()
         self.emit(Opened())
         self.emit(ScrollTop())

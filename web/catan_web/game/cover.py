@@ -25,19 +25,28 @@ def cover(scene: Scene) -> Markup:
     actor, game = session.actor, session.game
     answering = game.phase == "trade" and game.trade is not None and actor != game.trade.offerer
     why = "ui.cover.why_" + ("answer" if answering else game.phase)
-    take_back = el("div", undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat)), class_="row")
+    take_back = el(
+        "div", undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat)), class_="row"
+    )
     body = el(
         "div",
         el("h2", seat_mark(game, actor), " ", text("ui.cover.pass", player=actor), id="cover-title"),
         el("p", text(why, player=actor)),
         el("p", text("ui.cover.hidden"), class_="muted"),
-        el("div", button(text, text("ui.cover.show", player=actor), "uncover", ident="uncover", cls="primary big"), class_="row"),
+        el(
+            "div",
+            button(text, text("ui.cover.show", player=actor), "uncover", ident="uncover", cls="primary big"),
+            class_="row",
+        ),
         take_back if session.may_take_back else None,
         scene.remote.cover_buttons(),
         el("div", button(text, text("ui.menu.home"), "home", ident="cover-home", cls="quiet"), class_="row"),
-        class_="sheet", style=f"border-top-color:{game.seats[actor].color}",
+        class_="sheet",
+        style=f"border-top-color:{game.seats[actor].color}",
     )
-    return el("div", body, class_="overlay cover", role="dialog", aria_modal="true", aria_labelledby="cover-title", id="cover")
+    return el(
+        "div", body, class_="overlay cover", role="dialog", aria_modal="true", aria_labelledby="cover-title", id="cover"
+    )
 
 
 def uncover(page: Table, _: None) -> None:

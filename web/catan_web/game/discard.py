@@ -15,8 +15,7 @@ from catan_core.names import RESOURCES
 from ..controls import button, section
 from ..draft import can_add, step
 from ..html import Markup, el, join
-from .commands import Command, Step, nothing
-from .commands import step as step_reader
+from .commands import Command, Step, nothing, step as step_reader
 from .offer import held
 from .parts import counter, resource_name
 
@@ -41,16 +40,36 @@ def discard_panel(scene: Scene) -> Markup:
     rows = []
     for r, key in enumerate(RESOURCES):
         have = view.hand[r] if view.hand is not None else 0
-        rows.append(el("li", el("span", resource_name(text, r), el("small", f" ({have})", class_="muted"), class_=f"dot res-{key}"),
-                       counter(text, text("ui.discard.of", resource=r), picked[r], "discard_pick", f"{DISCARD}:{r}",
-                               f"discard-{key}", can_add(picked, r, hand, due(session)))))
-    body = join((
-        el("p", text("ui.discard.explain", count=owed)),
-        el("ul", join(rows), class_="discard-rows"),
-        el("p", text("ui.discard.chosen", count=sum(picked), due=owed), class_="small", aria_live="polite"),
-        button(text, text("ui.discard.do"), "discard", ident="discard-do", cls="primary",
-               reason=session.reason(Action(session.actor, A.DISCARD, picked))),
-    ))
+        rows.append(
+            el(
+                "li",
+                el("span", resource_name(text, r), el("small", f" ({have})", class_="muted"), class_=f"dot res-{key}"),
+                counter(
+                    text,
+                    text("ui.discard.of", resource=r),
+                    picked[r],
+                    "discard_pick",
+                    f"{DISCARD}:{r}",
+                    f"discard-{key}",
+                    can_add(picked, r, hand, due(session)),
+                ),
+            )
+        )
+    body = join(
+        (
+            el("p", text("ui.discard.explain", count=owed)),
+            el("ul", join(rows), class_="discard-rows"),
+            el("p", text("ui.discard.chosen", count=sum(picked), due=owed), class_="small", aria_live="polite"),
+            button(
+                text,
+                text("ui.discard.do"),
+                "discard",
+                ident="discard-do",
+                cls="primary",
+                reason=session.reason(Action(session.actor, A.DISCARD, picked)),
+            ),
+        )
+    )
     return section(text("ui.discard.title", player=session.actor), body, ident="discard", cls="urgent")
 
 
@@ -63,7 +82,11 @@ def pick(page: Table, change: Step) -> None:
     session = page.session
     if session is not None:
         draft = page.state.draft
-        page.edit(draft=draft._replace(discard=step(draft.discard, change.resource, change.delta, held(session), due(session))))
+        page.edit(
+            draft=draft._replace(
+                discard=step(draft.discard, change.resource, change.delta, held(session), due(session))
+            )
+        )
 
 
 def discard(page: Table, _: None) -> None:
@@ -73,4 +96,7 @@ def discard(page: Table, _: None) -> None:
         page.act(Action(session.actor, A.DISCARD, page.state.draft.discard))
 
 
-COMMANDS = (Command("discard_pick", step_reader((DISCARD,), len(RESOURCES)), pick), Command("discard", nothing, discard))
+COMMANDS = (
+    Command("discard_pick", step_reader((DISCARD,), len(RESOURCES)), pick),
+    Command("discard", nothing, discard),
+)

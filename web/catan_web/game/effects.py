@@ -105,6 +105,19 @@ class SendToHost(NamedTuple):
     action: Action
 
 
-Effect = (Save | Delete | Wake | Think | Announce | Focus | Reveal | ScrollTop | Download | SyncGuests | Opened | Leave
-          | SendToHost)
+Effect = (
+    Save
+    | Delete
+    | Wake
+    | Think
+    | Announce
+    | Focus
+    | Reveal
+    | ScrollTop
+    | Download
+    | SyncGuests
+    | Opened
+    | Leave
+    | SendToHost
+)
 """Anything a command asks of the browser."""

@@ -34,9 +34,10 @@ Pure Python over a :class:`~catan_web.session.Session` (no browser needed); the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
-from catan_core.state import DISCARD, MAIN, OVER, ROLL, ROBBER, TRADE
+from catan_core.state import DISCARD, MAIN, OVER, ROBBER, ROLL, TRADE
 
 from .. import targets as T
 from ..navigate import first
@@ -54,12 +55,12 @@ PANELS: dict[str, str] = {DISCARD: "#discard", MAIN: "#actions", TRADE: "#trade"
 CHOOSER, VICTIMS = "#chooser", "#victim"
 
 
-def stage(session: Session, view: "View", mode: str | None) -> tuple[Hashable, ...]:
+def stage(session: Session, view: View, mode: str | None) -> tuple[Hashable, ...]:
     """What the person is at (``mode``: what they are choosing): the focus moves when this changes."""
     return (id(session), view.phase, session.actor, session.covered, mode, view.trade is not None)
 
 
-def next_focus(session: Session, view: "View", mode: str | None, robber_hex: int = -1) -> str | None:
+def next_focus(session: Session, view: View, mode: str | None, robber_hex: int = -1) -> str | None:
     """The next thing to do for the person at the device (choosing ``mode``): :data:`BOARD`, a
     selector of a button, or of a panel whose first enabled control is meant; None while they wait."""
     if session.covered:
@@ -93,5 +94,5 @@ class Announcer:
         log = session.game.log
         if self.game_id != id(session):
             self.game_id, self.heard = id(session), len(log) - len(session.last_events)
-        fresh, self.heard = log[self.heard:], len(log)
+        fresh, self.heard = log[self.heard :], len(log)
         return [] if session.covered else session.sentences(fresh)

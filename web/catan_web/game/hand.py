@@ -22,11 +22,20 @@ def hand_panel(scene: Scene) -> Markup:
     if view.viewer is None or view.hand is None:
         return section(text("ui.hand.title_none"), el("p", text("ui.hand.hidden"), class_="muted"), ident="hand")
     cards = join(
-        el("li", el("span", str(n), class_="count"), el("span", resource_name(text, r), class_="label"),
-           class_=f"card-res res-{RESOURCES[r]}" + (" none" if not n else ""),
-           aria_label=text("ui.hand.item", count=n, resource=r))
+        el(
+            "li",
+            el("span", str(n), class_="count"),
+            el("span", resource_name(text, r), class_="label"),
+            class_=f"card-res res-{RESOURCES[r]}" + (" none" if not n else ""),
+            aria_label=text("ui.hand.item", count=n, resource=r),
+        )
         for r, n in enumerate(view.hand)
     )
-    body = join((el("p", text("ui.hand.total", count=sum(view.hand)), class_="muted small"),
-                 el("ul", cards, class_="hand", id="hand-cards"), dev_cards(scene)))
+    body = join(
+        (
+            el("p", text("ui.hand.total", count=sum(view.hand)), class_="muted small"),
+            el("ul", cards, class_="hand", id="hand-cards"),
+            dev_cards(scene),
+        )
+    )
     return section(text("ui.hand.title", player=view.viewer), body, ident="hand")

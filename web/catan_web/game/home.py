@@ -21,7 +21,7 @@ from catan_core.palette import COLORS
 
 from ..controls import button, language_picker, section
 from ..html import Markup, el, join, mark
-from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame
+from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame, SeatChoice
 from ..text import Msg, Text
 from .commands import Command, fields, nothing, text, value
 from .effects import Delete, Focus
@@ -34,7 +34,10 @@ if TYPE_CHECKING:
 FORM = "new-game-form"
 """The id of the new-game form, whose fields the browser reads for the ``form`` command."""
 BOARDS: tuple[str, ...] = ("random", "beginner")
-RULE_OPTIONS: tuple[tuple[str, str], ...] = (("trade-then-build", "trade_then_build"), ("balanced-dice", "balanced_dice"))
+RULE_OPTIONS: tuple[tuple[str, str], ...] = (
+    ("trade-then-build", "trade_then_build"),
+    ("balanced-dice", "balanced_dice"),
+)
 """The form's rule options: each checkbox's id and the form's field (its texts are
 ``ui.new.<field>`` and ``ui.new.<field>_help``)."""
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
@@ -52,11 +55,17 @@ def put_aside_message(items: Sequence[PutAside]) -> Msg:
     """The notice naming damaged stored texts that were put aside, and where each is kept.
 
     >>> from catan_web.store import PutAside
-    >>> Text().msg(put_aside_message([PutAside("catan.index", "catan.damaged.catan.index")]))
-    "Damaged data in this browser's storage was put aside so that the page could start: catan.index (now kept as catan.damaged.catan.index). Nothing was deleted, and your other games are untouched."
+    >>> print(Text().msg(put_aside_message([PutAside("catan.index", "catan.damaged.catan.index")])))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    Damaged data in this browser's storage was put aside so that the page could start: catan.index
+    (now kept as catan.damaged.catan.index). Nothing was deleted, and your other games are untouched.
     """
-    named = tuple(Msg("ui.storage.kept_as", item=item.key, copy=item.kept_as) if item.kept_as else Msg("ui.storage.left", item=item.key)
-                  for item in items)
+    named = tuple(
+        Msg("ui.storage.kept_as", item=item.key, copy=item.kept_as)
+        if item.kept_as
+        else Msg("ui.storage.left", item=item.key)
+        for item in items
+    )
     return Msg("ui.storage.put_aside", items=named)
 
 
@@ -73,82 +82,138 @@ def saves_list(text: Text, saves: Sequence[SaveMeta], confirm: str, dates: dict[
             if meta.winner:
                 info += " · " + text("ui.saves.won", name=meta.winner)
         if confirm == meta.id:
-            tools = join((el("span", text("ui.saves.confirm", name=meta.name), class_="warn"),
-                          button(text, text("ui.saves.delete_yes"), "delete_yes", meta.id, ident=f"del-yes-{i}", cls="danger"),
-                          button(text, text("ui.saves.delete_no"), "delete_no", meta.id, ident=f"del-no-{i}")))
+            tools = join(
+                (
+                    el("span", text("ui.saves.confirm", name=meta.name), class_="warn"),
+                    button(
+                        text, text("ui.saves.delete_yes"), "delete_yes", meta.id, ident=f"del-yes-{i}", cls="danger"
+                    ),
+                    button(text, text("ui.saves.delete_no"), "delete_no", meta.id, ident=f"del-no-{i}"),
+                )
+            )
         else:
-            tools = (button(text, text("ui.saves.continue"), "continue", meta.id, ident=f"continue-{i}", cls="primary")
-                     + button(text, text("ui.saves.delete"), "delete", meta.id, ident=f"delete-{i}"))
-        items.append(el("li", el("div", el("strong", meta.name), el("small", info, class_="muted"), class_="save-info"),
-                        el("div", tools, class_="row"), class_="save", data_id=meta.id))
+            tools = button(
+                text, text("ui.saves.continue"), "continue", meta.id, ident=f"continue-{i}", cls="primary"
+            ) + button(text, text("ui.saves.delete"), "delete", meta.id, ident=f"delete-{i}")
+        items.append(
+            el(
+                "li",
+                el("div", el("strong", meta.name), el("small", info, class_="muted"), class_="save-info"),
+                el("div", tools, class_="row"),
+                class_="save",
+                data_id=meta.id,
+            )
+        )
     return el("ul", join(items), class_="saves", id="saves")
 
 
 def new_game_form(text: Text, form: NewGame) -> Markup:
     """Seats (name, colour, person or computer level), board, seed and options."""
     counts = join(el("option", str(n), value=str(n), selected=n == form.players) for n in PLAYER_COUNTS)
-    rows = []
-    for i, seat in enumerate(form.seats[: form.players]):
-        colors = join(el("option", text("ui.color." + key), value=key, selected=key == seat.color) for key in COLORS)
-        kinds = join(el("option", text("ui.kind." + kind), value=kind, selected=kind == seat.kind) for kind in SEAT_KINDS)
-        rows.append(el(
-            "fieldset",
-            el("legend", mark(COLORS.get(seat.color, "#888")), text("ui.new.seat", number=i + 1)),
-            el("label", text("ui.new.name"), el("input", id=f"seat-name-{i}", value=seat.name, maxlength=str(MAX_NAME), autocomplete="off")),
-            el("label", text("ui.new.color"), el("select", colors, id=f"seat-color-{i}", data_change="form")),
-            el("label", text("ui.new.kind"), el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
-            class_="seat-row",
-        ))
+    name = el("input", id="game-name", value=form.name, maxlength=str(MAX_GAME_NAME), autocomplete="off")
+    head = el(
+        "div",
+        el("label", text("ui.new.game_name"), name),
+        el("label", text("ui.new.players"), el("select", counts, id="players", data_change="form")),
+        class_="row fields",
+    )
+    seats = el(
+        "div", join(seat_row(text, i, seat) for i, seat in enumerate(form.seats[: form.players])), class_="seats"
+    )
+    start = button(text, text("ui.new.start"), "start", ident="start", cls="primary big")
+    body = join((head, seats, board_choice(text, form), options(text, form), start))
+    return section(text("ui.new.title"), el("form", body, id=FORM, novalidate=True), ident="new-game")
+
+
+def seat_row(text: Text, i: int, seat: SeatChoice) -> Markup:
+    """Seat ``i`` of the form: its name, colour, and who plays it."""
+    colors = join(el("option", text("ui.color." + key), value=key, selected=key == seat.color) for key in COLORS)
+    kinds = join(el("option", text("ui.kind." + kind), value=kind, selected=kind == seat.kind) for kind in SEAT_KINDS)
+    name = el("input", id=f"seat-name-{i}", value=seat.name, maxlength=str(MAX_NAME), autocomplete="off")
+    return el(
+        "fieldset",
+        el("legend", mark(COLORS.get(seat.color, "#888")), text("ui.new.seat", number=i + 1)),
+        el("label", text("ui.new.name"), name),
+        el("label", text("ui.new.color"), el("select", colors, id=f"seat-color-{i}", data_change="form")),
+        el("label", text("ui.new.kind"), el("select", kinds, id=f"seat-kind-{i}", data_change="form")),
+        class_="seat-row",
+    )
+
+
+def board_choice(text: Text, form: NewGame) -> Markup:
+    """The board (random or the beginner board) and the seed that makes it."""
     boards = join(
-        el("label", el("input", type="radio", name="board", id=f"board-{b}", value=b, checked=form.board == b),
-           text("ui.new.board_" + b), class_="radio")
+        el(
+            "label",
+            el("input", type="radio", name="board", id=f"board-{b}", value=b, checked=form.board == b),
+            text("ui.new.board_" + b),
+            class_="radio",
+        )
         for b in BOARDS
     )
-    body = join((
-        el("div",
-           el("label", text("ui.new.game_name"), el("input", id="game-name", value=form.name, maxlength=str(MAX_GAME_NAME), autocomplete="off")),
-           el("label", text("ui.new.players"), el("select", counts, id="players", data_change="form")),
-           class_="row fields"),
-        el("div", join(rows), class_="seats"),
-        el("fieldset",
-           el("legend", text("ui.new.board")),
-           el("div", boards, class_="row"),
-           el("label", text("ui.new.seed"), el("input", id="seed", value=form.seed, maxlength=str(MAX_SEED), autocomplete="off", inputmode="text"),
-              el("small", text("ui.new.seed_help"), class_="muted")),
-           class_="board-choice"),
-        el("fieldset",
-           el("legend", text("ui.new.options")),
-           el("div",
-              el("label", text("ui.new.vp_target"), el("input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target),
-                                                     inputmode="numeric")),
-              el("label", el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber), text("ui.new.friendly_robber"),
-                 class_="check"),
-              class_="row fields"),
-           join(  # the rule options, each with a line saying what on and off mean
-               el("label", el("input", id=ident, type="checkbox", checked=getattr(form, flag), aria_describedby=f"{ident}-help"),
-                  text(f"ui.new.{flag}"), class_="check")
-               + el("small", text(f"ui.new.{flag}_help"), id=f"{ident}-help", class_="muted")
-               for ident, flag in RULE_OPTIONS
-           ),
-           el("label", el("input", id="take-backs", type="checkbox", checked=form.allows_take_backs(), data_change="take_backs",
-                          aria_describedby="take-backs-help"), text("ui.new.take_backs"), class_="check"),
-           el("small", text("ui.new.take_backs_help"), id="take-backs-help", class_="muted")),
-        button(text, text("ui.new.start"), "start", ident="start", cls="primary big"),
-    ))
-    return section(text("ui.new.title"), el("form", body, id=FORM, novalidate=True), ident="new-game")
+    seed = el("input", id="seed", value=form.seed, maxlength=str(MAX_SEED), autocomplete="off", inputmode="text")
+    return el(
+        "fieldset",
+        el("legend", text("ui.new.board")),
+        el("div", boards, class_="row"),
+        el("label", text("ui.new.seed"), seed, el("small", text("ui.new.seed_help"), class_="muted")),
+        class_="board-choice",
+    )
+
+
+def checkbox(text: Text, ident: str, checked: bool, key: str, change: str | None = None) -> Markup:
+    """A checkbox labelled by message ``key``, with the line ``<key>_help`` saying what it does."""
+    box = el("input", id=ident, type="checkbox", checked=checked, data_change=change, aria_describedby=f"{ident}-help")
+    return el("label", box, text(key), class_="check") + el(
+        "small", text(key + "_help"), id=f"{ident}-help", class_="muted"
+    )
+
+
+def options(text: Text, form: NewGame) -> Markup:
+    """The victory target, the friendly robber, the rule options and taking back moves."""
+    target = el(
+        "input", id="vp-target", type="number", min="3", max="20", value=str(form.vp_target), inputmode="numeric"
+    )
+    friendly = el("input", id="friendly-robber", type="checkbox", checked=form.friendly_robber)
+    return el(
+        "fieldset",
+        el("legend", text("ui.new.options")),
+        el(
+            "div",
+            el("label", text("ui.new.vp_target"), target),
+            el("label", friendly, text("ui.new.friendly_robber"), class_="check"),
+            class_="row fields",
+        ),
+        # the rule options, each with a line saying what on and off mean
+        join(checkbox(text, ident, getattr(form, flag), f"ui.new.{flag}") for ident, flag in RULE_OPTIONS),
+        checkbox(text, "take-backs", form.allows_take_backs(), "ui.new.take_backs", change="take_backs"),
+    )
 
 
 def home_screen(state: PageState, saves: Sequence[SaveMeta], dates: dict[str, str]) -> Markup:
     """The first screen: saved games to continue, importing a file, and a new game."""
     text = state.text()
-    importer = el("label", text("ui.import.label"),
-                  el("input", type="file", id="import-file", accept=".json,application/json", data_change="import"), class_="file")
-    return join((
-        el("header", el("h1", text("ui.title"), class_="brand"), el("p", text("ui.tagline"), class_="muted"),
-           language_picker(text, "home-lang"), class_="home-head"),
-        section(text("ui.saves.title"), saves_list(text, saves, state.confirm_delete, dates) + importer, ident="saved"),
-        new_game_form(text, state.form),
-    ))
+    importer = el(
+        "label",
+        text("ui.import.label"),
+        el("input", type="file", id="import-file", accept=".json,application/json", data_change="import"),
+        class_="file",
+    )
+    return join(
+        (
+            el(
+                "header",
+                el("h1", text("ui.title"), class_="brand"),
+                el("p", text("ui.tagline"), class_="muted"),
+                language_picker(text, "home-lang"),
+                class_="home-head",
+            ),
+            section(
+                text("ui.saves.title"), saves_list(text, saves, state.confirm_delete, dates) + importer, ident="saved"
+            ),
+            new_game_form(text, state.form),
+        )
+    )
 
 
 def read_form(form: NewGame, values: dict[str, str]) -> NewGame:
@@ -167,7 +232,9 @@ def read_form(form: NewGame, values: dict[str, str]) -> NewGame:
     form.players = int(players) if players in {str(n) for n in PLAYER_COUNTS} else form.players
     for i, seat in enumerate(form.seats):
         seat.name = values.get(f"seat-name-{i}", seat.name)
-        seat.color = values.get(f"seat-color-{i}", seat.color) if values.get(f"seat-color-{i}") in COLORS else seat.color
+        seat.color = (
+            values.get(f"seat-color-{i}", seat.color) if values.get(f"seat-color-{i}") in COLORS else seat.color
+        )
         seat.kind = values.get(f"seat-kind-{i}", seat.kind) if values.get(f"seat-kind-{i}") in SEAT_KINDS else seat.kind
     form.board = values.get("board", form.board) if values.get("board") in BOARDS else form.board
     form.seed = values.get("seed", form.seed)
@@ -269,7 +336,9 @@ def imported(page: Table, file: ImportedFile) -> None:
         page.notify(Msg("ui.import.refused", reason=Msg.of_error(error), file=file.name))
         return
     title = file.name[:-5] if file.name.lower().endswith(".json") else file.name
-    session = Session(game, page.store.new_id(page.now()), title[:MAX_GAME_NAME] or page.text()("ui.import.default_name"))
+    session = Session(
+        game, page.store.new_id(page.now()), title[:MAX_GAME_NAME] or page.text()("ui.import.default_name")
+    )
     page.open_session(session, new=True)
     page.notify(Msg("ui.import.done", file=file.name), "info")
 

@@ -40,7 +40,7 @@ class LogLines:
         if key != self.key or count > len(log) or (count and log[count - 1] is not self.last):
             self.key, self.lines = key, []
         start = len(self.lines)
-        for event, sentence in zip(log[start:], session.log_sentences(start)):
+        for event, sentence in zip(log[start:], session.log_sentences(start), strict=False):
             self.lines.append(el("li", seat_mark(session.game, event.player), sentence))
         self.last = log[-1] if log else None
         return self.lines
@@ -52,5 +52,11 @@ def log_list(scene: Scene, memo: LogLines) -> Keyed:
     first = max(0, len(lines) - LOG_LINES)
     items = tuple((str(i), lines[i]) for i in range(len(lines) - 1, first - 1, -1))
     # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard
-    attributes = (("class", "log"), ("id", "log-lines"), ("reversed", ""), ("tabindex", "0"), ("aria-labelledby", "log-title"))
+    attributes = (
+        ("class", "log"),
+        ("id", "log-lines"),
+        ("reversed", ""),
+        ("tabindex", "0"),
+        ("aria-labelledby", "log-title"),
+    )
     return Keyed("ol", attributes, items)

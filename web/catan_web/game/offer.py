@@ -17,8 +17,7 @@ from catan_core.state import RESOURCE_SUPPLY
 from ..controls import button, section
 from ..draft import NO_CARDS, Cards, Draft, can_add, step
 from ..html import Markup, el, join
-from .commands import Command, Step, integer, nothing
-from .commands import step as step_reader
+from .commands import Command, Step, integer, nothing, step as step_reader
 from .parts import counter, resource_name
 
 if TYPE_CHECKING:
@@ -68,15 +67,45 @@ def composer(scene: Scene, prefix: str) -> Markup:
     for r, key in enumerate(RESOURCES):
         name = resource_name(text, r)
         have = view.hand[r] if view.hand is not None else 0
-        rows.append(el(
-            "tr",
-            el("th", el("span", name, class_=f"dot res-{key}"), el("small", f" ({have})", class_="muted"), scope="row"),
-            el("td", counter(text, text("ui.trade.give_of", resource=r), d.give[r], "compose", f"{GIVE}:{r}",
-                             f"{prefix}-give-{key}", gives[r])),
-            el("td", counter(text, text("ui.trade.want_of", resource=r), d.want[r], "compose", f"{WANT}:{r}",
-                             f"{prefix}-want-{key}", wants[r])),
-        ))
-    head = el("tr", *(el("th", text(key), scope="col") for key in ("ui.trade.resource", "ui.trade.you_give", "ui.trade.you_get")))
+        rows.append(
+            el(
+                "tr",
+                el(
+                    "th",
+                    el("span", name, class_=f"dot res-{key}"),
+                    el("small", f" ({have})", class_="muted"),
+                    scope="row",
+                ),
+                el(
+                    "td",
+                    counter(
+                        text,
+                        text("ui.trade.give_of", resource=r),
+                        d.give[r],
+                        "compose",
+                        f"{GIVE}:{r}",
+                        f"{prefix}-give-{key}",
+                        gives[r],
+                    ),
+                ),
+                el(
+                    "td",
+                    counter(
+                        text,
+                        text("ui.trade.want_of", resource=r),
+                        d.want[r],
+                        "compose",
+                        f"{WANT}:{r}",
+                        f"{prefix}-want-{key}",
+                        wants[r],
+                    ),
+                ),
+            )
+        )
+    head = el(
+        "tr",
+        *(el("th", text(key), scope="col") for key in ("ui.trade.resource", "ui.trade.you_give", "ui.trade.you_get")),
+    )
     return el("table", el("thead", head), el("tbody", join(rows)), class_="composer")
 
 
@@ -84,10 +113,26 @@ def offer_panel(scene: Scene) -> Markup:
     """Compose a domestic offer and send it to one player or to all."""
     session, view, text, d = scene.session, scene.view, scene.text, scene.draft
     options = el("option", text("ui.trade.to_all"), value=str(EVERYONE), selected=d.target == EVERYONE)
-    options += join(el("option", view.seats[q].name, value=str(q), selected=d.target == q)
-                    for q in range(len(view.seats)) if q != session.actor)
-    target = el("label", text("ui.trade.to"), " ", el("select", options, id="offer-target", data_change="target"), class_="inline")
-    send = button(text, text("ui.trade.send"), "offer", ident="offer-send", cls="primary", reason=session.reason(offer_action(session, d)))
+    options += join(
+        el("option", view.seats[q].name, value=str(q), selected=d.target == q)
+        for q in range(len(view.seats))
+        if q != session.actor
+    )
+    target = el(
+        "label",
+        text("ui.trade.to"),
+        " ",
+        el("select", options, id="offer-target", data_change="target"),
+        class_="inline",
+    )
+    send = button(
+        text,
+        text("ui.trade.send"),
+        "offer",
+        ident="offer-send",
+        cls="primary",
+        reason=session.reason(offer_action(session, d)),
+    )
     body = composer(scene, "offer") + el("div", target, send, class_="row")
     return section(text("ui.trade.title"), body, ident="offer", cls="tabbed")
 
@@ -102,7 +147,8 @@ def compose(page: Table, change: Step) -> None:
         return
     draft = page.state.draft
     counts, caps = side_and_caps(session, draft, change.side)
-    page.edit(draft=draft._replace(**{change.side: step(counts, change.resource, change.delta, caps)}))
+    counted = step(counts, change.resource, change.delta, caps)
+    page.edit(draft=draft._replace(give=counted) if change.side == GIVE else draft._replace(want=counted))
 
 
 def target(page: Table, seat: int) -> None:

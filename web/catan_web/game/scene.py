@@ -100,4 +100,3 @@ class Scene:
     def draft(self) -> Draft:
         """What the person is choosing."""
         return self.state.draft
-

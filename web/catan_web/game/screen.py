@@ -25,8 +25,18 @@ if TYPE_CHECKING:
     from .state import PageState
 
 GAME_REGIONS: tuple[str, ...] = (
-    "bar", "board-tools", "board", "board-confirm", "hand-wrap", "turn", "actions", "scores-wrap", "log-title", "log-box",
-    "net-wrap", "overlay",
+    "bar",
+    "board-tools",
+    "board",
+    "board-confirm",
+    "hand-wrap",
+    "turn",
+    "actions",
+    "scores-wrap",
+    "log-title",
+    "log-box",
+    "net-wrap",
+    "overlay",
 )
 """The regions of the game screen, cleared when no game is on screen."""
 HIDDEN = (("hidden", ""),)
@@ -37,19 +47,47 @@ def shell() -> Markup:
     """The page's layout: the home screen's region, the game screen's regions, the screen over
     the game, the notice bar, the live region and the footer (each region's element empty,
     without the attributes its view sets: the page draws it at once)."""
-    side = el("div", el("section", id="turn", class_="card turn"), el("div", id="actions"), el("div", id="scores-wrap"),
-              el("div", el("section", el("h2", id="log-title"), el("div", id="log-box"), id="log", class_="card",
-                           aria_labelledby="log-title"), id="log-wrap"),
-              el("div", id="net-wrap"), class_="side")
-    board = el("div", el("section", el("div", id="board-tools", class_="board-tools"), el("div", id="board", class_="board"),
-                         el("div", id="board-confirm", class_="board-confirm"), class_="board-wrap", id="board-wrap"),
-               el("div", id="hand-wrap"), class_="board-col")
-    return (el("div", id="home")
-            + el("div", el("header", id="bar", class_="bar"), el("div", board, side, class_="game-grid"), id="game")
-            + el("div", id="overlay")
-            + el("div", id="notice", role="status", aria_live="assertive")
-            + el("div", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
-            + el("footer", id="footer", class_="footer"))
+    side = el(
+        "div",
+        el("section", id="turn", class_="card turn"),
+        el("div", id="actions"),
+        el("div", id="scores-wrap"),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", id="log-title"),
+                el("div", id="log-box"),
+                id="log",
+                class_="card",
+                aria_labelledby="log-title",
+            ),
+            id="log-wrap",
+        ),
+        el("div", id="net-wrap"),
+        class_="side",
+    )
+    board = el(
+        "div",
+        el(
+            "section",
+            el("div", id="board-tools", class_="board-tools"),
+            el("div", id="board", class_="board"),
+            el("div", id="board-confirm", class_="board-confirm"),
+            class_="board-wrap",
+            id="board-wrap",
+        ),
+        el("div", id="hand-wrap"),
+        class_="board-col",
+    )
+    return (
+        el("div", id="home")
+        + el("div", el("header", id="bar", class_="bar"), el("div", board, side, class_="game-grid"), id="game")
+        + el("div", id="overlay")
+        + el("div", id="notice", role="status", aria_live="assertive")
+        + el("div", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
+        + el("footer", id="footer", class_="footer")
+    )
 
 
 def overlay_name(state: PageState, session: Session, remote: Remote) -> str:
@@ -78,13 +116,22 @@ def overlay(scene: Scene) -> tuple[str, Markup]:
     return name, stats.shown(scene, dialog=True) if name == "stats" else EMPTY
 
 
-OVERLAY_FOCUS: dict[str, str] = {"cover": "#uncover", "paused": "#rejoin-code", "winner": "#win-new", "stats": "#stats-close"}
+OVERLAY_FOCUS: dict[str, str] = {
+    "cover": "#uncover",
+    "paused": "#rejoin-code",
+    "winner": "#win-new",
+    "stats": "#stats-close",
+}
 """The control each screen over the game focuses when it first shows."""
 
 
 def regions(
-    state: PageState, session: Session | None, remote: Remote, log: LogLines,
-    saves: Callable[[], Sequence[SaveMeta]], dates: Callable[[Sequence[SaveMeta]], dict[str, str]],
+    state: PageState,
+    session: Session | None,
+    remote: Remote,
+    log: LogLines,
+    saves: Callable[[], Sequence[SaveMeta]],
+    dates: Callable[[Sequence[SaveMeta]], dict[str, str]],
 ) -> list[tuple[str, Content]]:
     """Every region's content for the page's ``state`` and the game on screen (``saves``: the
     saved games, listed only when the home screen shows; ``dates``: their dates as words)."""
@@ -95,7 +142,9 @@ def regions(
     notice_attrs = (("class", f"notice {state.notice.kind}"),) if state.notice else (("class", "notice"), *HIDDEN)
     from .bar import notice
 
-    out.append(("notice", Framed(notice_attrs, notice(state.notice, session.text if session is not None else text, session))))
+    out.append(
+        ("notice", Framed(notice_attrs, notice(state.notice, session.text if session is not None else text, session)))
+    )
     if state.screen == GAME and session is not None:
         return out + game_regions(state, session, remote, log)
     if state.screen == JOIN:

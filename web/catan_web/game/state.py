@@ -24,7 +24,7 @@ from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED
 from ..store import PutAside
 from ..text import Msg, Text
 
-__all__ = ["BoardState", "GAME", "HOME", "JOIN", "Notice", "PageState", "SCREENS"]
+__all__ = ["GAME", "HOME", "JOIN", "SCREENS", "BoardState", "Notice", "PageState"]
 
 HOME, GAME, JOIN = "home", "game", "join"
 """The page's screens: saved games and the new-game form, a game, a guest's joining screen."""

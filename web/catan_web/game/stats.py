@@ -52,4 +52,8 @@ def escape(page: Table, _: None) -> None:
         close_stats(page, None)
 
 
-COMMANDS = (Command("stats_open", nothing, open_stats), Command("stats_close", nothing, close_stats), Command("escape", nothing, escape, sent_by_page=True))
+COMMANDS = (
+    Command("stats_open", nothing, open_stats),
+    Command("stats_close", nothing, close_stats),
+    Command("escape", nothing, escape, sent_by_page=True),
+)

@@ -60,22 +60,50 @@ def turn_panel(scene: Scene) -> Markup:
     dice = EMPTY
     if view.dice is not None:
         total = sum(view.dice)
-        dice = el("div", die(view.dice[0]), die(view.dice[1]), el("span", str(total), class_="total"),
-                  class_="dice", role="img", aria_label=text("ui.last_roll", dice=list(view.dice), total=total))
+        dice = el(
+            "div",
+            die(view.dice[0]),
+            die(view.dice[1]),
+            el("span", str(total), class_="total"),
+            class_="dice",
+            role="img",
+            aria_label=text("ui.last_roll", dice=list(view.dice), total=total),
+        )
     buttons = EMPTY
     if session.my_move and view.phase in ("roll", "main"):
         me = session.actor
         if view.phase == "roll":
-            buttons = button(text, text("ui.button.roll"), "roll", ident="roll", cls="primary", reason=session.reason(Action(me, A.ROLL)))
+            buttons = button(
+                text,
+                text("ui.button.roll"),
+                "roll",
+                ident="roll",
+                cls="primary",
+                reason=session.reason(Action(me, A.ROLL)),
+            )
         else:
-            buttons = button(text, text("ui.button.end"), "end", ident="end-turn", cls="primary", reason=session.reason(Action(me, A.END)))
+            buttons = button(
+                text,
+                text("ui.button.end"),
+                "end",
+                ident="end-turn",
+                cls="primary",
+                reason=session.reason(Action(me, A.END)),
+            )
     buttons += undo_button(session)
     last = [] if session.answering else session.last_sentences()[-LAST_LINES:]  # answering: the offer's heading says it
     if last:
         buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
     turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
     head = el("div", el("span", turn, class_="turn-no"), dice, class_="turn-head")
-    return join((head, el("p", prompt(scene), id="prompt", class_="prompt"), recap_list(scene), el("div", buttons, class_="turn-buttons")))
+    return join(
+        (
+            head,
+            el("p", prompt(scene), id="prompt", class_="prompt"),
+            recap_list(scene),
+            el("div", buttons, class_="turn-buttons"),
+        )
+    )
 
 
 def recap_list(scene: Scene) -> Markup:
@@ -84,8 +112,15 @@ def recap_list(scene: Scene) -> Markup:
     if not lines:
         return EMPTY
     title = scene.text("ui.recap.title")
-    return el("div", el("h3", title, id="recap-title"), el("ul", join(el("li", line) for line in lines)),
-              class_="recap", id="recap", role="group", aria_labelledby="recap-title")
+    return el(
+        "div",
+        el("h3", title, id="recap-title"),
+        el("ul", join(el("li", line) for line in lines)),
+        class_="recap",
+        id="recap",
+        role="group",
+        aria_labelledby="recap-title",
+    )
 
 
 def undo_button(session: Session, ident: str = "undo", label: str = "") -> Markup:
@@ -94,8 +129,16 @@ def undo_button(session: Session, ident: str = "undo", label: str = "") -> Marku
     if not session.may_take_back:
         return EMPTY
     text = session.text
-    return el("button", label or text("ui.undo.button"), type="button", id=ident, class_="undo", data_cmd="undo",
-              title=text("ui.undo.hint"), aria_keyshortcuts="Control+Z")
+    return el(
+        "button",
+        label or text("ui.undo.button"),
+        type="button",
+        id=ident,
+        class_="undo",
+        data_cmd="undo",
+        title=text("ui.undo.hint"),
+        aria_keyshortcuts="Control+Z",
+    )
 
 
 # --- commands ----------------------------------------------------------------------------------------

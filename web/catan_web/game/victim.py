@@ -26,8 +26,14 @@ def victim_panel(scene: Scene) -> Markup:
     session, view, text, h = scene.session, scene.view, scene.text, scene.draft.robber_hex
     victims = [a.value[1] for a in scene.legal if a.kind == A.ROBBER and a.value[0] == h]
     buttons = join(
-        button(text, seat_label(session.game, v) + el("small", text("ui.victim.cards", count=view.players[v].hand_size), class_="muted"),
-               "rob", v, ident=f"rob-{v}")
+        button(
+            text,
+            seat_label(session.game, v)
+            + el("small", text("ui.victim.cards", count=view.players[v].hand_size), class_="muted"),
+            "rob",
+            v,
+            ident=f"rob-{v}",
+        )
         for v in victims
     )
     body = el("div", buttons, class_="row") + button(text, text("ui.victim.other_hex"), "mode", "", ident="rob-back")

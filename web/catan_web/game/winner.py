@@ -33,27 +33,49 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
     session, view, text = scene.session, scene.view, scene.text
     order = sorted(view.players, key=lambda pv: -(pv.points or 0))
     rows = join(
-        el("tr", el("th", seat_label(session.game, pv.seat), scope="row"), el("td", str(pv.points), class_="points"),
-           class_="winner" if pv.seat == view.winner else None)
+        el(
+            "tr",
+            el("th", seat_label(session.game, pv.seat), scope="row"),
+            el("td", str(pv.points), class_="points"),
+            class_="winner" if pv.seat == view.winner else None,
+        )
         for pv in order
     )
-    head = el("thead", el("tr", el("th", text("ui.score.player"), scope="col"), el("th", text("ui.score.points"), scope="col")))
-    rematches = join(button(text, text("ui.rematch." + board), "rematch", arg, ident=f"rematch-{arg}", cls="primary")
-                     for board, arg in (("new_board", "new"), ("same_board", "same")))
+    head = el(
+        "thead",
+        el("tr", el("th", text("ui.score.player"), scope="col"), el("th", text("ui.score.points"), scope="col")),
+    )
+    rematches = join(
+        button(text, text("ui.rematch." + board), "rematch", arg, ident=f"rematch-{arg}", cls="primary")
+        for board, arg in (("new_board", "new"), ("same_board", "same"))
+    )
     body = el(
         "div",
         TROPHY,
         el("h2", text("ui.win.title", player=view.winner), id="winner-title"),
         el("p", text("ui.win.turns", count=view.turn), class_="muted"),
         el("table", head, el("tbody", rows), class_="final"),
-        el("div", button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
-           button(text, text("ui.win.board"), "close_winner", ident="win-board"), class_="row"),
+        el(
+            "div",
+            button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
+            button(text, text("ui.win.board"), "close_winner", ident="win-board"),
+            class_="row",
+        ),
         el("div", rematches, class_="row rematch"),
         el("p", text("ui.rematch.help"), class_="muted small"),
         figures,
-        class_="sheet", style=f"border-top-color:{view.seats[view.winner].color}",
+        class_="sheet",
+        style=f"border-top-color:{view.seats[view.winner].color}",
     )
-    return el("div", body, class_="overlay winner", role="dialog", aria_modal="true", aria_labelledby="winner-title", id="winner")
+    return el(
+        "div",
+        body,
+        class_="overlay winner",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="winner-title",
+        id="winner",
+    )
 
 
 def close_winner(page: Table, _: None) -> None:
