@@ -27,7 +27,7 @@ from page_driver import PageDriver  # noqa: E402
 from catan_web.targets import Intent  # noqa: E402
 from catan_web.text import Text  # noqa: E402
 from catan_web.touch import TOUCH_PREFIX, Tap, tap, wording  # noqa: E402
-from catan_web.game import effects as E  # noqa: E402
+from catan_web import effects as E  # noqa: E402
 
 ANA, BEN = "#d21c26", "#1147d6"
 CLICK_WORDS = {"en": r"\bclick", "es": r"\bclic\b", "de": r"\bklick", "hi": "क्लिक"}

@@ -16,7 +16,7 @@ from page_driver import PageDriver
 
 from catan_core.game import Game, Options, Seat
 from catan_web import network_panels as NP
-from catan_web.game.commands import Command
+from catan_web.commands import Command
 from catan_web.text import Text
 
 NAMED = re.compile(r'data-(?:cmd|change)="([^"]+)"')
@@ -114,7 +114,7 @@ def test_every_command_named_is_in_the_table_and_every_command_is_reachable() ->
 def test_an_unknown_command_or_argument_runs_nothing() -> None:
     import pytest
 
-    from catan_web.game.commands import CommandError
+    from catan_web.commands import CommandError
 
     page = PageDriver(bots=False)
     page.run("form", {"seat-kind-1": "human", "seat-kind-2": "human", "seat-kind-3": "human", "players": "2"})

@@ -21,8 +21,8 @@ from catan_core.i18n import catalog, translate  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_web import controls  # noqa: E402
-from catan_web.game.bar import Explanation  # noqa: E402
-from catan_web.game.commands import CommandError  # noqa: E402
+from catan_web.commands import Explanation  # noqa: E402
+from catan_web.commands import CommandError  # noqa: E402
 from catan_web.newgame import NewGame  # noqa: E402
 from catan_web.session import Session  # noqa: E402
 from catan_web.settings import Settings, SettingsStore  # noqa: E402
@@ -487,7 +487,7 @@ sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}
 
-from catan_web.browser import host
+from catan_web.browser import game
 from catan_web.game.controller import Controller
 from catan_web.store import MemoryStorage
 page = Controller(MemoryStorage())
@@ -511,7 +511,7 @@ def test_the_home_screen_starts_without_the_engine_and_loads_it_after() -> None:
                           cwd=ROOT, env={"PYTHONPATH": os.pathsep.join((str(ROOT), str(ROOT / "web")))})
     found = json.loads(done.stdout)
     loaded_at_start = {name for name, loaded in found["at_start"].items() if loaded}
-    assert {"catan_web.browser.host", "catan_web.game.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
+    assert {"catan_web.browser.game", "catan_web.browser.host", "catan_web.game.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
     assert loaded_at_start.isdisjoint(ENGINE_AND_GAME_SCREEN), sorted(loaded_at_start & set(ENGINE_AND_GAME_SCREEN))
     assert all(found["after"].get(name) for name in ENGINE_AND_GAME_SCREEN), found["after"]
     assert found["roll"]

@@ -76,7 +76,7 @@ def notice_bar(text: Text, message: str, entry: str | None) -> Markup:
     """The notice bar's contents: a button closing it, the message, and a "Why?" link when an
     almanac entry explains it.
 
-    >>> print(notice_bar(Text(), "Too close.", None).replace("><", ">\\n<"))
+    >>> print(notice_bar(Text(), "Too close.", None).replace("><", ">\\n<"))  # doctest: +NORMALIZE_WHITESPACE
     <button type="button" id="notice-close" class="notice-close" data-cmd="close_notice" aria-label="Close this message"
     title="Close this message">
     </button>

@@ -25,8 +25,8 @@ from catan_core.errors import CatanError
 from catan_core.i18n import params_fit
 from catan_core.names import MAX_SEATS
 
+from .commands import Reader, fields, integer, nothing, text as text_arg
 from .controls import button, language_picker, section
-from .game.commands import Reader, fields, integer, nothing, text as text_arg
 from .game.parts import seat_mark
 from .html import Markup, el, join, trusted
 from .peer.ice import IceServers

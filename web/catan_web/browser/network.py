@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from catan_core.errors import CatanError
 
 from .. import network_panels as panels
-from ..game.commands import Command, Reader
+from ..commands import Command, Reader
 from ..game.state import JOIN
 from ..html import EMPTY, Markup
 from ..network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers

@@ -1,7 +1,7 @@
 """The game page (``index.html``) as components over one controller. Pure Python (tested in CPython).
 
 * :mod:`~catan_web.game.state` -- the page's state, one value (:class:`~catan_web.game.state.PageState`);
-* :mod:`~catan_web.game.commands` -- the one checked table of commands (name, argument reader, what it does);
+* :mod:`~catan_web.commands` -- the one checked table of commands (name, argument reader, what it does);
 * :mod:`~catan_web.game.effects` -- what a command asks of the browser, as data;
 * :mod:`~catan_web.game.table` -- the controller as the components and network play see it;
 * :mod:`~catan_web.game.controller` -- a command in, the new state and the effects out;

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING
 from catan_core import actions as A
 from catan_core.actions import Action
 
+from ..commands import Command, nothing
 from ..controls import button, section
 from ..html import EMPTY, Markup, el, join
 from ..offers import offer_heading, offer_number
-from .commands import Command, nothing
 from .offer import composer, held, offer_action, send
 from .parts import SEAT, chips, seat_label
 

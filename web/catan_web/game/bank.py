@@ -13,10 +13,10 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.names import RESOURCES
 
+from ..commands import Command, nothing
 from ..controls import button, section
 from ..draft import Draft
 from ..html import Markup, el, join
-from .commands import Command, nothing
 from .parts import RESOURCE, resource_buttons
 
 if TYPE_CHECKING:

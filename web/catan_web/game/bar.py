@@ -9,16 +9,16 @@ from the browser ``explain`` (a disabled button was pressed).
 from __future__ import annotations
 
 from copy import deepcopy
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from catan_core.i18n import LANGUAGES
 
+from ..commands import Command, Explanation, choice, integer, nothing, value
 from ..controls import button, language_picker, notice_bar
+from ..effects import Download
 from ..html import EMPTY, Markup, el, join
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
-from .commands import Command, choice, integer, nothing, value
-from .effects import Download
 from .state import HOME, Notice
 
 if TYPE_CHECKING:
@@ -28,14 +28,6 @@ if TYPE_CHECKING:
 
 WIDTHS = (200, 10_000)
 """The page widths (CSS pixels) the page takes as its width."""
-
-
-class Explanation(NamedTuple):
-    """Why a disabled button cannot be used, as it reads under the button, and the rules
-    almanac entry explaining it (None: no entry does)."""
-
-    text: str
-    entry: str | None
 
 
 def game_bar(scene: Scene) -> Markup:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, NamedTuple
 from catan_core import svg
 
 from .. import navigate as N, targets as T
+from ..commands import Command, choice, nothing, text, value
 from ..controls import button
+from ..effects import BOARD, Focus, Reveal
 from ..html import EMPTY, Markup, el, join, trusted
 from ..patch import Framed, Keyed
 from ..text import Msg
 from ..touch import TOUCH_POINTERS, tap
-from .commands import Command, choice, nothing, text, value
-from .effects import BOARD, Focus, Reveal
 from .state import BoardState
 
 if TYPE_CHECKING:

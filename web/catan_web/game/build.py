@@ -16,11 +16,11 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.game import COSTS
 
+from ..commands import Command, choice, nothing
 from ..controls import button, section
 from ..html import Markup, el, join
 from ..targets import BUILD_KINDS
 from .cards import CHOOSERS
-from .commands import Command, choice, nothing
 from .parts import chips
 
 if TYPE_CHECKING:

@@ -13,10 +13,10 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.game import DEV_CARDS
 
+from ..commands import Command, choice, nothing
 from ..controls import button
 from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
 from ..html import EMPTY, Markup, el, join
-from .commands import Command, choice, nothing
 from .parts import RESOURCE, resource_buttons
 
 if TYPE_CHECKING:

@@ -1,6 +1,6 @@
 """The game page's controller: a command in, the new state and the effects out; never the browser.
 
-:meth:`Controller.dispatch` runs one command of the :class:`~catan_web.game.commands.CommandTable`
+:meth:`Controller.dispatch` runs one command of the :class:`~catan_web.commands.CommandTable`
 (each component of :mod:`catan_web.game` adds its own), then works out where the person's
 attention goes (what the live region reads out, where the focus moves) and returns the
 effects (:mod:`catan_web.game.effects`) for the browser to carry out; :meth:`Controller.draw`
@@ -35,15 +35,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from catan_core.i18n import pick_language
 
+from ..commands import Command, integer, value
+from ..controller import PageController
 from ..draft import Draft
+from ..effects import Announce, Focus, ScrollTop
 from ..newgame import NewGame
-from ..patch import Op, Patcher
+from ..patch import Content
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
 from ..text import Msg, Text
 from . import bar, home, stats
-from .commands import Command, CommandTable, integer, value
-from .effects import Announce, Effect, Focus, Leave, Opened, Save, ScrollTop, SendToHost, SyncGuests, Think, Wake
+from .effects import Leave, Opened, Save, SendToHost, SyncGuests, Think, Wake
 from .home import put_aside_message
 from .log import LogLines
 from .scene import NO_REMOTE, Remote
@@ -92,8 +94,8 @@ def default_seed() -> int:
     return random.randint(*SEED_RANGE)
 
 
-class Controller:
-    """The page: its state, the game on screen, the command table, and what was drawn."""
+class Controller(PageController[PageState]):
+    """The game page: its state, the game on screen, the command table, and what was drawn."""
 
     def __init__(
         self,
@@ -111,7 +113,7 @@ class Controller:
         put_aside = tuple(self.settings.repair() + self.store.repair())
         lang = pick_language(kept.lang, list(languages))
         self._now, self._dates, self._seeds = now, dates, seeds
-        self.state = PageState(
+        state = PageState(
             NewGame.default(Text(lang), str(seeds())),
             lang=lang,
             touch=touch,
@@ -119,20 +121,18 @@ class Controller:
             offers=kept.offers or DEFAULT_OFFERS,
             put_aside=put_aside,
         )
+        super().__init__(state, bar.COMMANDS + home.COMMANDS + stats.COMMANDS + self._own_commands())
         if put_aside:
             self.notify(put_aside_message(put_aside), "warn")
         self.session: Session | None = None
-        self.table = CommandTable(bar.COMMANDS + home.COMMANDS + stats.COMMANDS + self._own_commands())
         self.remote: Remote = NO_REMOTE
         """Network play as the game screen shows it (set by the browser's network play)."""
-        self.effects: list[Effect] = []
         self.generation = 0
         """Bumped whenever the game on screen changes under the computer players' feet (a
         take-back, another game): their decisions in progress are then dropped."""
         self.bots_running = False
         self.dice: list[tuple[int, int]] = []
         """Dice a test page queued for the next rolls."""
-        self.patcher = Patcher()
         self.log = LogLines()
         self.announcer: Announcer | None = None
         self.stage: tuple[object, ...] = ()
@@ -160,29 +160,17 @@ class Controller:
 
     # --- a command in, effects out ------------------------------------------------------------------
 
-    def dispatch(self, name: str, arg: object = None) -> list[Effect]:
-        """Run command ``name`` with ``arg``; the effects for the browser (raises
-        :class:`~catan_web.game.commands.CommandError` for an unknown name or a wrong argument)."""
-        return self.call(lambda page: self.table.run(page, name, arg))
-
-    def call(self, work: Callable[[Controller], object]) -> list[Effect]:
-        """Run ``work`` on the page as a command runs (network play's events, test hooks); the
-        effects for the browser."""
-        self.effects = []
-        work(self)
-        self.attend()
-        return self.effects
-
-    def draw(self) -> list[Op]:
-        """The operations bringing every region up to date."""
-        ops: list[Op] = []
-        for region, content in regions(self.state, self.session, self.remote, self.log, self.store.list, self.dates):
-            ops += self.patcher.patch(region, content)
-        return ops
+    def regions(self) -> list[tuple[str, Content]]:
+        """Every region's content (see :mod:`catan_web.game.screen`)."""
+        return regions(self.state, self.session, self.remote, self.log, self.store.list, self.dates)
 
     def dates(self, saves: Sequence[SaveMeta]) -> dict[str, str]:
         """When each of ``saves`` was saved, in words of the page's language."""
         return self._dates(saves, self.state.lang)
+
+    def language(self) -> str:
+        """The document's language: the page's."""
+        return self.state.lang
 
     def title(self) -> str:
         """The document's title."""
@@ -223,14 +211,6 @@ class Controller:
                 self.emit(Focus(where, if_lost=not moved))
 
     # --- what a command may do (catan_web.game.table.Table) --------------------------------------------
-
-    def edit(self, **changes: Any) -> None:
-        """Replace fields of the page's state."""
-        self.state = self.state._replace(**changes)
-
-    def emit(self, effect: Effect) -> None:
-        """Ask the browser for ``effect`` once the command is done."""
-        self.effects.append(effect)
 
     def text(self) -> Text:
         """Message look-ups in the page's language (with the game's names when one is on screen)."""

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..commands import Command, nothing
 from ..controls import button
 from ..html import Markup, el
-from .commands import Command, nothing
 from .parts import seat_mark
 from .turn import undo_button
 

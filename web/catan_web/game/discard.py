@@ -12,10 +12,10 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.names import RESOURCES
 
+from ..commands import Command, Step, nothing, step as step_reader
 from ..controls import button, section
 from ..draft import can_add, step
 from ..html import Markup, el, join
-from .commands import Command, Step, nothing, step as step_reader
 from .offer import held
 from .parts import counter, resource_name
 

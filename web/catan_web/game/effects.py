@@ -1,8 +1,6 @@
-"""What a command asks of the browser, as data.
-
-The controller never touches the browser: a command changes the page's state and the game,
-and lists what the browser must do besides drawing (``catan_web.browser.host`` does it, a test
-reads it). Like the effects of :mod:`catan_web.peer`.
+"""What the game page's commands ask of the browser, as data, besides every page's
+(:mod:`catan_web.effects`): storage, computer players' turns, network play. Like the effects
+of :mod:`catan_web.peer`.
 
 >>> Wake(0.8, generation=3)
 Wake(seconds=0.8, generation=3)
@@ -12,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..effects import Effect as PageEffect
 from ..store import SaveMeta
 
 if TYPE_CHECKING:
@@ -49,44 +48,6 @@ class Think(NamedTuple):
     moves: int
 
 
-class Announce(NamedTuple):
-    """Read ``lines`` out in the polite live region."""
-
-    lines: tuple[str, ...]
-
-
-class Focus(NamedTuple):
-    """Move the keyboard focus to ``target`` (a selector, or :data:`BOARD` for the board's Tab
-    stop); a panel's selector means its first control that can be used. With ``if_lost`` only
-    when the focus is nowhere (on the page's body)."""
-
-    target: str
-    if_lost: bool = False
-
-
-BOARD = "board"
-""":class:`Focus`'s target meaning the board's Tab stop."""
-
-
-class Reveal(NamedTuple):
-    """Scroll the element ``selector`` names to the middle of the view (a spot of the
-    enlarged board)."""
-
-    selector: str
-
-
-class ScrollTop(NamedTuple):
-    """Scroll the page to its top (a game opened)."""
-
-
-class Download(NamedTuple):
-    """Offer ``text`` as a file named ``name``."""
-
-    name: str
-    text: str
-    mime: str = "application/json"
-
-
 class SyncGuests(NamedTuple):
     """The game changed on this page: send every guest on another device its update."""
 
@@ -105,19 +66,5 @@ class SendToHost(NamedTuple):
     action: Action
 
 
-Effect = (
-    Save
-    | Delete
-    | Wake
-    | Think
-    | Announce
-    | Focus
-    | Reveal
-    | ScrollTop
-    | Download
-    | SyncGuests
-    | Opened
-    | Leave
-    | SendToHost
-)
-"""Anything a command asks of the browser."""
+Effect = PageEffect | Save | Delete | Wake | Think | SyncGuests | Opened | Leave | SendToHost
+"""What the game page's commands may ask of the browser (every page's, and its own)."""

@@ -19,12 +19,13 @@ from catan_core.errors import CatanError
 from catan_core.names import MAX_NAME, SEAT_KINDS
 from catan_core.palette import COLORS
 
+from ..commands import Command, fields, nothing, text, value
 from ..controls import button, language_picker, section
+from ..effects import Focus
 from ..html import Markup, el, join, mark
 from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame, SeatChoice
 from ..text import Msg, Text
-from .commands import Command, fields, nothing, text, value
-from .effects import Delete, Focus
+from .effects import Delete
 
 if TYPE_CHECKING:
     from ..store import PutAside, SaveMeta

@@ -14,10 +14,10 @@ from catan_core.actions import Action
 from catan_core.names import MAX_SEATS, RESOURCES
 from catan_core.state import RESOURCE_SUPPLY
 
+from ..commands import Command, Step, integer, nothing, step as step_reader
 from ..controls import button, section
 from ..draft import NO_CARDS, Cards, Draft, can_add, step
 from ..html import Markup, el, join
-from .commands import Command, Step, integer, nothing, step as step_reader
 from .parts import counter, resource_name
 
 if TYPE_CHECKING:

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING
 from catan_core.names import MAX_SEATS, RESOURCES
 from catan_core.palette import seat_glyphs
 
+from ..commands import integer
 from ..controls import button
 from ..html import EMPTY, Markup, el, join, mark, trusted
 from ..text import Text
-from .commands import integer
 
 if TYPE_CHECKING:
     from catan_core.game import Game

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..commands import Command, nothing
+from ..effects import Focus
 from ..html import Markup
-from .commands import Command, nothing
-from .effects import Focus
 
 if TYPE_CHECKING:
     from .scene import Scene

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from catan_core import actions as A
 from catan_core.actions import Action
 
+from ..commands import Command, nothing
 from ..controls import button
 from ..draft import Draft
 from ..html import EMPTY, Markup, el, join
 from ..offers import trade_prompt
 from ..targets import BUILD_KINDS, VICTIM
 from ..text import Msg
-from .commands import Command, nothing
 from .parts import die
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 from catan_core import actions as A
 from catan_core.actions import Action
 
+from ..commands import Command
 from ..controls import button, section
 from ..html import Markup, el, join
-from .commands import Command
 from .parts import SEAT, seat_label
 
 if TYPE_CHECKING:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..commands import Command, choice, nothing
 from ..controls import button
 from ..html import Markup, el, join, trusted
 from ..session import Session
-from .commands import Command, choice, nothing
 from .parts import seat_label
 
 if TYPE_CHECKING:

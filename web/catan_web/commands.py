@@ -16,11 +16,11 @@ zoom in
 >>> table.run(None, "zoom", "sideways")
 Traceback (most recent call last):
 ...
-catan_web.game.commands.CommandError: command 'zoom': 'sideways' is not one of in, out
+catan_web.commands.CommandError: command 'zoom': 'sideways' is not one of in, out
 >>> table.run(None, "zom", "in")
 Traceback (most recent call last):
 ...
-catan_web.game.commands.CommandError: no command 'zom'
+catan_web.commands.CommandError: no command 'zom'
 """
 
 from __future__ import annotations
@@ -47,6 +47,14 @@ class Step(NamedTuple):
     side: str
     resource: int
     delta: int
+
+
+class Explanation(NamedTuple):
+    """The argument of a page's ``explain`` command: why a disabled button cannot be used, as
+    it reads under the button, and the rules almanac entry explaining it (None: no entry does)."""
+
+    text: str
+    entry: str | None
 
 
 Reader = Callable[[object], T]
