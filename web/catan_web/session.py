@@ -29,12 +29,13 @@ from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
+from catan_core.state import SETUP_PHASES
 from catan_core.undo import TakeBack
 
 from . import recent
 from .controls import Reason
 from .newgame import default_take_backs
-from .offers import TELLING_MODES, Declined, page_decline
+from .offers import TELLING_MODES, Declined, QuietOffers, page_decline
 from .settings import DEFAULT_OFFERS
 from .text import Text
 
@@ -75,6 +76,9 @@ class Session:
         self.declined: dict[int, Declined] = {}
         """The declines the page made for people, by the log index of their event (a reloaded
         game has none: its log then says only who declined)."""
+        self.quiet = QuietOffers()
+        """Computer players' offers to people, kept quiet (:class:`~catan_web.offers.QuietOffers`)."""
+        self._quiet_bots: dict[int, Bot] = {}
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -123,9 +127,10 @@ class Session:
 
     @property
     def covered(self) -> bool:
-        """Whether the device must be passed to another person before anything private shows."""
+        """Whether the device must be passed to another person before anything private shows
+        (never in the set-up, where nothing is private: every hand comes from the log)."""
         actor = self.actor
-        return self.is_human(actor) and actor != self.shown
+        return self.is_human(actor) and actor != self.shown and self.game.phase not in SETUP_PHASES
 
     @property
     def viewer(self) -> int | None:
@@ -214,6 +219,10 @@ class Session:
     def apply(self, action: Action) -> list[Event]:
         """Perform ``action`` (raises CatanError when illegal), then decline for people the
         offers they are not asked about (:meth:`decline_for_people`)."""
+        if not self.is_human(action.player):
+            self.quiet.record(self.game, action)
+        elif self.game.phase in SETUP_PHASES:
+            self.shown = action.player  # who places a set-up piece holds the device
         events = self.game.apply(action)
         events += self.decline_for_people()
         self.last_events = events
@@ -315,20 +324,33 @@ class Session:
             self._bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat)
         return self._bots[seat]
 
+    def quiet_bot(self, seat: int) -> Bot:
+        """The computer player of ``seat`` that never opens an offer (the same level and seed:
+        it gives the move the page plays instead of an offer it keeps from people)."""
+        from catan_core.bots import make_bot
+
+        if seat not in self._quiet_bots:
+            self._quiet_bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat, offers=False)
+        return self._quiet_bots[seat]
+
     def bot_thinking(self) -> Thinking:
         """What the computer player who must act now does, as a decision in steps (see
         :data:`catan_core.bots.Thinking`; the page handles input between the steps). A
         random legal action replaces a choice that fails or is not legal, so a faulty
-        computer player cannot stall the game."""
+        computer player cannot stall the game. An offer the page keeps from people
+        (:class:`~catan_web.offers.QuietOffers`) is replaced by the move the same player makes
+        without offers."""
         from catan_core.bots import RandomBot
 
         seat = self.actor
         view = self.game.view(seat)  # with the log: the computer player counts cards from it
         try:
             action: Action | None = yield from self.bot(seat).think(view)
+            if action is not None and self.quiet.refusal(self.game, action) is not None:
+                action = yield from self.quiet_bot(seat).think(view)
         except Exception:
             action = None
-        if action is None or self.reason(action) is not None:
+        if action is None or self.reason(action) is not None or self.quiet.refusal(self.game, action) is not None:
             action = RandomBot(self.game.seed + len(self.game.history)).decide(view)
         return action
 
@@ -363,6 +385,22 @@ class Session:
         if len(reasons) == 1:
             return next(iter(reasons))
         return self.text("ui.reason.no_spot")
+
+    def others_turn(self) -> str | None:
+        """Whose turn it is, when the person at the device acts on another player's turn
+        (answering an offer, discarding): why their turn's buttons cannot be used (None on
+        their own turn)."""
+        current = self.game.current
+        if self.viewer is None or current == self.viewer or not 0 <= current < len(self.game.seats):
+            return None
+        return self.text("ui.reason.others_turn", player=current)
+
+    def trading_over(self) -> Reason | None:
+        """Under "Trade, then build": why no trade is possible any more this turn, once the
+        current player has built (None while trading is open, and without the option)."""
+        if not self.game.built or self.viewer is None:
+            return None
+        return self.reason(Action(self.viewer, A.MARITIME, (0, 1)))
 
     def any_reason(self, kind: str, probe: Any = None) -> str | None:
         """Why no action of ``kind`` is possible now (None when one is); ``probe`` is the
