@@ -39,7 +39,15 @@ class PageDriver:
     def __init__(self, lang: str = "en", storage: Storage | None = None, bots: bool = True, seeds: Callable[[], int] | None = None) -> None:
         self.storage = storage if storage is not None else MemoryStorage()
         numbers = iter(range(1000, 10**6))
-        self.page = Controller(self.storage, languages=[lang], seeds=seeds or numbers.__next__, now=lambda: 1.0)
+        self.clock = 1.0
+        """The page's time in milliseconds: each command comes :attr:`pace` after the last,
+        and :meth:`wait` lets time pass."""
+        self.pace = 1.0
+        """Seconds between two commands of the driver (a person's pace; a test of what happens
+        within a moment passes ``after``)."""
+        self.due: list[float] = []
+        """When the page asked to look again (its ``Later`` effects), in milliseconds."""
+        self.page = Controller(self.storage, languages=[lang], seeds=seeds or numbers.__next__, now=lambda: self.clock)
         self.page.load_game()
         self.bots = bots
         self.effects: list[E.Effect] = []
@@ -60,13 +68,28 @@ class PageDriver:
     def game(self) -> Game:
         return self.session.game
 
-    def run(self, name: str, arg: object = None) -> None:
-        """Run command ``name`` as a control would, do its effects, and draw."""
+    def run(self, name: str, arg: object = None, after: float | None = None) -> None:
+        """Run command ``name`` as a control would, ``after`` seconds (default :attr:`pace`)
+        after the last command, do its effects, and draw."""
+        self.elapse(self.pace if after is None else after)
         self.perform(self.page.dispatch(name, arg))
 
     def call(self, work: Callable[[Controller], object]) -> None:
-        """Run ``work`` on the controller as a command, do its effects, and draw."""
+        """Run ``work`` on the controller as a command (:attr:`pace` after the last), do its
+        effects, and draw."""
+        self.elapse(self.pace)
         self.perform(self.page.call(work))
+
+    def elapse(self, seconds: float) -> None:
+        """Let ``seconds`` pass; the page looks again (command ``tick``) if it asked to by then."""
+        self.clock += 1000 * seconds
+        if any(moment <= self.clock for moment in self.due):
+            self.due = [moment for moment in self.due if moment > self.clock]
+            self.perform(self.page.dispatch("tick"))
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` pass (the page's timers run)."""
+        self.elapse(seconds)
 
     def perform(self, effects: list[E.Effect]) -> None:
         """Do ``effects`` (and those that follow from them) and draw."""
@@ -79,6 +102,8 @@ class PageDriver:
                 self.page.store.put(effect.gid, effect.text, effect.meta)
             elif isinstance(effect, E.Delete):
                 self.page.store.delete(effect.gid)
+            elif isinstance(effect, E.Later):
+                self.due.append(self.clock + 1000 * effect.seconds)
             elif isinstance(effect, E.Wake) and self.bots:
                 queue += self.page.dispatch("bot_wake", effect.generation)
             elif isinstance(effect, E.Think) and self.bots:

@@ -24,7 +24,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..game.controller import BotMove, Controller
-from ..game.effects import Delete, Leave, Opened, Save, SendToHost, SyncGuests, Think, Wake
+from ..game.effects import Delete, Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
 from ..game.home import FORM, ImportedFile
 from ..game.screen import shell
 from ..store import StorageFull
@@ -42,6 +42,10 @@ THINK_SLICE = 0.03
 ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
 """Keys that move the board's Tab stop."""
 UNDO_KEY = "z"
+SOUND_DELAY, SOUND_ATTACK = 0.01, 0.01
+"""Seconds before a sound starts (the audio clock runs ahead) and for a note to swell."""
+SILENT = 0.0001
+"""The loudness a note starts from and fades to (exponential ramps cannot reach 0)."""
 
 
 def saved_dates(saves: Any, lang: str) -> dict[str, str]:
@@ -67,6 +71,8 @@ class GamePage(PageHost):
         app.removeAttribute("aria-busy")
         super().__init__(page, app)
         self._net: Network | None = None
+        self.audio: Any = None
+        """The Web Audio context, made at the first sound."""
         self.last_pointer = ""
         """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
         board = document.getElementById("board")
@@ -111,6 +117,10 @@ class GamePage(PageHost):
             self.net.forget(effect.gid)
         elif isinstance(effect, Wake):
             asyncio.get_event_loop().call_later(effect.seconds, self.run, "bot_wake", effect.generation)
+        elif isinstance(effect, Later):
+            asyncio.get_event_loop().call_later(effect.seconds, self.run, "tick")
+        elif isinstance(effect, Sound):
+            self.play(effect.name)
         elif isinstance(effect, Think):
             self.start(self.think(effect))
         elif isinstance(effect, SyncGuests):
@@ -127,6 +137,32 @@ class GamePage(PageHost):
         else:
             return super().effect(effect)
         return True
+
+    def play(self, name: str) -> None:
+        """Play sound ``name`` with Web Audio, from its notes (:data:`catan_web.game.sound.SOUNDS`).
+        The audio context is made at the first sound, which comes only after a gesture."""
+        from ..game.sound import SOUNDS
+
+        if self.audio is None:
+            if not hasattr(window, "AudioContext"):
+                return
+            self.audio = window.AudioContext.new()
+        audio = self.audio
+        if str(audio.state) == "suspended":
+            audio.resume()
+        start = float(audio.currentTime) + SOUND_DELAY
+        for tone in SOUNDS[name]:
+            oscillator, gain = audio.createOscillator(), audio.createGain()
+            oscillator.type = tone.wave
+            oscillator.frequency.value = tone.pitch
+            at, end = start + tone.start, start + tone.start + tone.seconds
+            gain.gain.setValueAtTime(SILENT, at)
+            gain.gain.exponentialRampToValueAtTime(tone.loud, at + SOUND_ATTACK)
+            gain.gain.exponentialRampToValueAtTime(SILENT, end)
+            oscillator.connect(gain)
+            gain.connect(audio.destination)
+            oscillator.start(at)
+            oscillator.stop(end + SOUND_ATTACK)
 
     async def think(self, effect: Think) -> None:
         """Let the computer player who must act think, a slice at a time, and hand its move
@@ -177,19 +213,21 @@ class GamePage(PageHost):
         self.run("import", ImportedFile(str(file.name), content))
 
     def on_key(self, event: Any) -> None:
-        """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, Escape closes the statistics."""
+        """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, C opens or closes the building
+        costs, Escape closes what is open."""
         if self.page.session is None:
             return
+        from ..game.supply import COSTS_KEY
+
+        key, in_field = str(event.key).lower(), not is_none(event.target.closest("input, textarea, select"))
+        modified = event.ctrlKey or event.metaKey or event.altKey
         if event.key == "Escape":
             self.run("escape")
-        elif (
-            (event.ctrlKey or event.metaKey)
-            and not event.shiftKey
-            and str(event.key).lower() == UNDO_KEY
-            and is_none(event.target.closest("input, textarea, select"))
-        ):
+        elif modified and not event.shiftKey and key == UNDO_KEY and not in_field:
             event.preventDefault()
             self.run("undo")
+        elif not modified and key == COSTS_KEY and not in_field:
+            self.run("costs")
 
     def on_pointer(self, event: Any) -> None:
         """A pointer pressed on the board: remember its kind (the first finger seen switches the
@@ -200,14 +238,18 @@ class GamePage(PageHost):
 
     def on_board_click(self, event: Any) -> None:
         """A click on the board: a tap selects first, a mouse click acts at once."""
-        from ..game.board import Press
+        from ..game.board import ZOOMS, Press
 
         spot = board_spot(event.target)
         if spot is None or self.page.session is None:
             return
         pointer = getattr(event, "pointerType", None)
         kind = self.last_pointer if pointer is None or is_none(pointer) or not str(pointer) else str(pointer)
-        self.run("press", Press(spot, kind in TOUCH_POINTERS))
+        drawn = document.querySelector("#board svg")  # its width at zoom 1: the page draws it ZOOMS times wider
+        width = (
+            0.0 if is_none(drawn) else float(drawn.getBoundingClientRect().width) / ZOOMS[self.page.state.board.zoom]
+        )
+        self.run("press", Press(spot, kind in TOUCH_POINTERS, width))
 
     def on_board_key(self, event: Any) -> None:
         """Keys on a focused board spot: Enter or Space act like a click; the arrows, Home and

@@ -156,7 +156,7 @@ class PageHost:
     def on_click(self, event: Any) -> None:
         """A click on any button with ``data-cmd``: a disabled one says why it is."""
         button = event.target.closest("[data-cmd]")
-        if is_none(button):
+        if is_none(button) or button.disabled:
             return
         if button.getAttribute("aria-disabled") == "true":
             why = document.getElementById(f"{button.id}-why")

@@ -35,21 +35,24 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from catan_core.i18n import pick_language
 
-from ..commands import Command, integer, value
+from ..commands import Command, integer, nothing, value
 from ..controller import PageController
 from ..draft import Draft
 from ..effects import Announce, Focus, ScrollTop
+from ..html import Markup
 from ..newgame import NewGame
 from ..patch import Content
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
 from ..text import Msg, Text
 from . import bar, home, stats
-from .effects import Leave, Opened, Save, SendToHost, SyncGuests, Think, Wake
+from .effects import Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
+from .fresh import FRESH_SECONDS, Pressed, button_keys, command_key, disable, markup_of, region_of
 from .home import put_aside_message
 from .log import LogLines
 from .scene import NO_REMOTE, Remote
 from .screen import OVERLAY_FOCUS, overlay_name, regions
+from .sound import ROLL_SECONDS, Listener, rolled, sound_of
 from .state import GAME, HOME, MAIN_TAB, BoardState, Notice, PageState
 
 if TYPE_CHECKING:
@@ -70,6 +73,7 @@ GAME_COMPONENTS: tuple[str, ...] = (
     "victim",
     "board",
     "cover",
+    "supply",
     "winner",
 )
 """The game screen's components whose commands :meth:`Controller.load_game` adds (each a module
@@ -78,6 +82,9 @@ SEED_RANGE = (1, 999_999)
 """New games' seeds are drawn from this range."""
 GENERATIONS = 2**31
 """The most changes of game a page counts (the ``bot_wake`` command's argument)."""
+GESTURES = frozenset({"press", "rove", "pointer", "explain"})
+"""Commands the page sends itself for a press, click or key of the person (every command a
+control sends is one too): after the first, the page may play sounds."""
 
 
 class BotMove(NamedTuple):
@@ -119,6 +126,7 @@ class Controller(PageController[PageState]):
             touch=touch,
             speed=kept.speed or DEFAULT_SPEED,
             offers=kept.offers or DEFAULT_OFFERS,
+            sound=kept.sound is not False,
             put_aside=put_aside,
         )
         super().__init__(state, bar.COMMANDS + home.COMMANDS + stats.COMMANDS + self._own_commands())
@@ -135,6 +143,7 @@ class Controller(PageController[PageState]):
         """Dice a test page queued for the next rolls."""
         self.log = LogLines()
         self.announcer: Announcer | None = None
+        self.listener = Listener()
         self.stage: tuple[object, ...] = ()
         self.overlay = ""
         self.loaded: set[str] = set()
@@ -145,6 +154,7 @@ class Controller(PageController[PageState]):
         return (
             Command("bot_wake", integer(0, GENERATIONS), bot_wake, sent_by_page=True),
             Command("bot_move", value(BotMove), bot_move, sent_by_page=True),
+            Command("tick", nothing, tick, sent_by_page=True),
         )
 
     def load_game(self) -> None:
@@ -160,8 +170,43 @@ class Controller(PageController[PageState]):
 
     # --- a command in, effects out ------------------------------------------------------------------
 
+    def dispatch(self, name: str, arg: object = None) -> list[Any]:
+        """Run command ``name`` with ``arg`` (see :meth:`PageController.dispatch`); a button
+        pressed on the game screen is remembered, and a fresh one is ignored
+        (:mod:`catan_web.game.fresh`)."""
+        command = self.table.commands.get(name)
+        if command is not None and (not command.sent_by_page or name in GESTURES) and not self.state.gesture:
+            self.edit(gesture=True)
+        if command is not None and not command.sent_by_page and self.session is not None:
+            key, now = command_key(name, arg), self.now()
+            if any(key == fresh and now < until for _, fresh, until in self.state.fresh):
+                return []
+            self.note_press(key)
+        return super().dispatch(name, arg)
+
+    def note_press(self, key: str) -> None:
+        """The button ``key`` was pressed: remember where, when, and what its region held."""
+        region = region_of(key, self.patcher.drawn.items())
+        if region is not None and self.session is not None:
+            present = button_keys(markup_of(self.patcher.drawn[region]))
+            self.edit(pressed=Pressed(region, self.now(), len(self.session.game.history), present))
+
     def regions(self) -> list[tuple[str, Content]]:
-        """Every region's content (see :mod:`catan_web.game.screen`)."""
+        """Every region's content (see :mod:`catan_web.game.screen`), fresh buttons disabled."""
+        drawn = self.contents()
+        fresh = self.state.fresh
+        if not fresh:
+            return drawn
+        keys = {(region, key) for region, key, _ in fresh}
+        return [
+            (name, disable(content, {key for region, key in keys if region == name}))
+            if isinstance(content, Markup) and any(region == name for region, _ in keys)
+            else (name, content)
+            for name, content in drawn
+        ]
+
+    def contents(self) -> list[tuple[str, Content]]:
+        """Every region's content as its view draws it."""
         return regions(self.state, self.session, self.remote, self.log, self.store.list, self.dates)
 
     def dates(self, saves: Sequence[SaveMeta]) -> dict[str, str]:
@@ -178,9 +223,12 @@ class Controller(PageController[PageState]):
         return f"{self.session.name} · {title}" if self.session is not None and self.state.screen == GAME else title
 
     def attend(self) -> None:
-        """After a command: the board's Tab stop and selection follow the targets; what
-        happened is read out; the focus moves to the next thing to do when the situation
-        changed (or was lost), or to a screen over the game when it first shows."""
+        """After a command: a new notice starts its time; the board's Tab stop and selection
+        follow the targets; what happened is read out; the focus moves to the next thing to do
+        when the situation changed (or was lost), or to a screen over the game when it first shows."""
+        self.time_notice()
+        self.watch_fresh()
+        self.listen()
         session, state = self.session, self.state
         if session is None or state.screen != GAME:
             self.overlay, self.stage = "", ()
@@ -209,6 +257,48 @@ class Controller(PageController[PageState]):
             where = guide.next_focus(session, scene.view, state.draft.mode, state.draft.robber_hex)
             if where is not None:
                 self.emit(Focus(where, if_lost=not moved))
+
+    def time_notice(self) -> None:
+        """A notice shown for the first time starts its time: the page looks again when it is up."""
+        notice = self.state.notice
+        if notice is not None and notice.at is None:
+            self.edit(notice=notice._replace(at=self.now()))
+            if notice.life is not None:
+                self.emit(Later(notice.life))
+
+    def listen(self) -> None:
+        """What happened since the last command: a roll makes the dice tumble, and one sound
+        plays (when the sound is on, and only after the person's first gesture)."""
+        session = self.session
+        if session is None:
+            return
+        events = self.listener.news(session)
+        if rolled(events):
+            self.edit(rolled_at=self.now())
+            self.emit(Later(ROLL_SECONDS))
+        name = sound_of(events, session.humans)
+        if name is not None and self.state.sound and self.state.gesture:
+            self.emit(Sound(name))
+
+    def watch_fresh(self) -> None:
+        """While a press is recent and the game moved on since, the buttons that appeared in
+        its region become fresh (and the page looks again when they no longer are)."""
+        pressed, session, now = self.state.pressed, self.session, self.now()
+        if pressed is None or session is None:
+            return
+        if now >= pressed.at + 1000 * FRESH_SECONDS:
+            self.edit(pressed=None)
+            return
+        if len(session.game.history) == pressed.moves:
+            return
+        keys = button_keys(markup_of(dict(self.contents()).get(pressed.region)))
+        known = {key for region, key, _ in self.state.fresh if region == pressed.region}
+        new = sorted(keys - pressed.present - known)
+        self.edit(pressed=pressed._replace(present=pressed.present & keys))
+        if new:
+            until = now + 1000 * FRESH_SECONDS
+            self.edit(fresh=self.state.fresh + tuple((pressed.region, key, until) for key in new))
+            self.emit(Later(FRESH_SECONDS))
 
     # --- what a command may do (catan_web.game.table.Table) --------------------------------------------
 
@@ -315,8 +405,11 @@ class Controller(PageController[PageState]):
         self.overlay, self.announcer = "", None
         self.edit(
             screen=GAME,
+            pressed=None,
+            fresh=(),
             winner_closed=False,
             stats_open=False,
+            costs_open=False,
             draft=Draft(),
             tab=MAIN_TAB,
             board=BoardState(zoom=self.state.board.zoom),
@@ -333,7 +426,7 @@ class Controller(PageController[PageState]):
         self.emit(Leave())
         self.stop_bots()
         self.session = None
-        self.edit(screen=HOME, confirm_delete="", stats_open=False)
+        self.edit(screen=HOME, confirm_delete="", stats_open=False, costs_open=False, net_open=False, menu_open=False)
         self.clear_notice()
 
     # --- computer players --------------------------------------------------------------------------
@@ -355,6 +448,19 @@ class Controller(PageController[PageState]):
         :meth:`~catan_web.session.Session.bot_thinking`)."""
         assert self.session is not None
         return self.session.bot_thinking()
+
+
+def tick(page: Controller, _: None) -> None:
+    """Time passed: a notice whose time is up fades; fresh buttons whose moment is over take
+    clicks; the dice stop tumbling."""
+    now = page.now()
+    notice = page.state.notice
+    if notice is not None and notice.expired(now):
+        page.clear_notice()
+    page.edit(fresh=tuple(entry for entry in page.state.fresh if entry[2] > now))
+    rolled_at = page.state.rolled_at
+    if rolled_at is not None and now >= rolled_at + 1000 * ROLL_SECONDS:
+        page.edit(rolled_at=None)
 
 
 def bot_wake(page: Controller, generation: int) -> None:

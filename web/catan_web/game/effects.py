@@ -40,6 +40,19 @@ class Wake(NamedTuple):
     generation: int
 
 
+class Later(NamedTuple):
+    """Run the command ``tick`` after ``seconds`` (something on screen lasts that long: a
+    notice, the dice rolling, buttons that just appeared)."""
+
+    seconds: float
+
+
+class Sound(NamedTuple):
+    """Play the sound ``name`` (a key of :data:`catan_web.game.sound.SOUNDS`)."""
+
+    name: str
+
+
 class Think(NamedTuple):
     """Let the computer player who must act think (in slices, the page answering meanwhile),
     then run the command ``bot_move`` with its action, ``generation`` and ``moves``."""
@@ -66,5 +79,5 @@ class SendToHost(NamedTuple):
     action: Action
 
 
-Effect = PageEffect | Save | Delete | Wake | Think | SyncGuests | Opened | Leave | SendToHost
+Effect = PageEffect | Save | Delete | Wake | Later | Sound | Think | SyncGuests | Opened | Leave | SendToHost
 """What the game page's commands may ask of the browser (every page's, and its own)."""
