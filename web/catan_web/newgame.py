@@ -7,6 +7,7 @@ Pure Python (testable in CPython); the engine is imported only when the form mak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,38 @@ MAX_GAME_NAME = 60
 """Longest game name the form takes (and the page takes from an imported file's name)."""
 MAX_SEED = 40
 """Longest seed the form takes (any text: the engine hashes it)."""
+FILE_PREFIX, FILE_SUFFIX = "catan-", ".json"
+"""An exported game's file name: the prefix, the game's name (:func:`file_name`), the suffix."""
+FILE_UNSAFE = frozenset('<>:"/\\|?*')
+"""Characters that file systems refuse in a name (replaced by ``_`` in an exported file's name)."""
+
+
+def file_name(name: str) -> str:
+    """The file name of an exported game called ``name``, from which an import reads the name
+    back (:func:`name_of_file`): a space becomes ``-``, a ``-`` becomes ``--``.
+
+    >>> file_name("Friday night!"), file_name("Ana-Ben 2"), file_name("  "), file_name("a/b")
+    ('catan-Friday-night!.json', 'catan-Ana--Ben-2.json', 'catan-game.json', 'catan-a_b.json')
+    """
+    coded = "".join(
+        "-" if c == " " else "--" if c == "-" else "_" if c in FILE_UNSAFE or not c.isprintable() else c
+        for c in name.strip()
+    )
+    return f"{FILE_PREFIX}{coded or 'game'}{FILE_SUFFIX}"
+
+
+def name_of_file(file: str) -> str:
+    """The name of the game in file ``file``: an exported game's own name (see
+    :func:`file_name`), else the file's name without ``.json``; at most :data:`MAX_GAME_NAME`
+    characters ("" when nothing is left).
+
+    >>> name_of_file("catan-Friday-night!.json"), name_of_file("catan-Ana--Ben-2.json"), name_of_file("mine.JSON")
+    ('Friday night!', 'Ana-Ben 2', 'mine')
+    """
+    stem = file[: -len(FILE_SUFFIX)] if file.lower().endswith(FILE_SUFFIX) else file
+    if stem.startswith(FILE_PREFIX):
+        stem = re.sub("--?", lambda dash: "-" if dash.group() == "--" else " ", stem[len(FILE_PREFIX) :])
+    return stem.strip()[:MAX_GAME_NAME]
 
 
 def default_take_backs(seats: Sequence[Any]) -> bool:

@@ -1,9 +1,9 @@
 """The settings every page shares (``catan.settings`` in the browser's storage).
 
 The game page, the example board and the rules almanac read and write them here only: the
-language chosen, the computer players' pace, what to do with their trade offers and the servers
-for playing over the internet (:class:`~catan_web.peer.ice.IceServers`, none unless the person
-names some). The text is read through
+language chosen, the computer players' pace, what to do with their trade offers, whether the
+game page plays its sounds, and the servers for playing over the internet
+(:class:`~catan_web.peer.ice.IceServers`, none unless the person names some). The text is read through
 :mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
 damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
 (a language it does not speak) is ignored, and so are fields it does not know.
@@ -12,7 +12,7 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
 >>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''))
+Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''), sound=None)
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
 >>> settings.load() == Settings(), settings.repair()
 (True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
@@ -69,13 +69,17 @@ class Settings(NamedTuple):
     """One of :data:`OFFER_MODES`: offers from computer players."""
     ice: IceServers = IceServers()
     """The STUN and TURN servers for playing over the internet (none by default)."""
+    sound: bool | None = None
+    """Whether the game page plays its sounds (None: not chosen, they play)."""
 
     @classmethod
     def read(cls, text: str) -> tuple[Settings, bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> text = '{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}'
-        >>> Settings.read(text) == (Settings(lang="hi", offers="never"), False)
+        >>> text = '{"lang": "hi", "speed": "warp", "sound": false, "offers": "never", "theme": 3}'
+        >>> Settings.read(text) == (Settings(lang="hi", offers="never", sound=False), False)
+        True
+        >>> Settings.read('{"sound": "off"}') == (Settings(), True)   # not a yes or no: damaged
         True
         >>> Settings.read("[" * 100_000 + "]" * 100_000) == (Settings(), True)
         True
@@ -87,6 +91,7 @@ class Settings(NamedTuple):
             lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
             offers = data.str("offers", max_len=MAX_VALUE_CHARS, default=None)
+            sound = data.bool("sound", default=None)
             ice = IceServers.read(data.obj("ice")) if data.has("ice") else IceServers()
         except FormatError:
             return cls(), True
@@ -94,7 +99,7 @@ class Settings(NamedTuple):
             ice = IceServers()
         known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
         lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known, strict=False))
-        return cls(lang, speed, offers, ice), False
+        return cls(lang, speed, offers, ice, sound), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
@@ -102,6 +107,8 @@ class Settings(NamedTuple):
         data: dict[str, Any] = {key: value for key, value in chosen if value is not None}
         if self.ice.urls:
             data["ice"] = self.ice.to_json()
+        if self.sound is not None:
+            data["sound"] = self.sound
         return data
 
 
