@@ -35,7 +35,7 @@ def network_markup() -> str:
     session, text = Session(Game(Options(players=3), 1), "g1", "Friday"), Text()
     statuses = [NP.SeatStatus(seat, status) for seat, status in zip(range(3), (NP.HERE, NP.INVITED, NP.AWAY))]
     html = NP.host_card(session, statuses, NP.Invite(1, "https://example.org/#join=x"), NP.Servers())
-    html += NP.cover_invite(session) + NP.scanner(text)
+    html += NP.scanner(text)
     for stage in (NP.ANSWERING, NP.WAITING, NP.JOINED, NP.LOST, NP.CLOSED):
         joining = NP.Joining("Friday", 1, stage, answer="code")
         html += NP.join_screen(text, joining, NP.Servers()) + NP.paused_screen(text, joining, NP.Servers())

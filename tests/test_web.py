@@ -399,7 +399,7 @@ def test_year_of_plenty_picks_what_the_bank_holds_in_the_page_and_the_example(or
     for r in ("0", "4", "4", "4"):
         page.run("yop_pick", r)
     assert sum(page.state.draft.picks) == size and page.state.draft.picks[0] == 0  # no brick in the bank
-    html = page.html("hand-wrap")
+    html = page.html("actions")  # the chooser shows with the actions: the hand keeps its height
     assert 'id="yop-take"' in html and "yop-take-why" not in html  # no reason: it may be taken
     assert re.search(r'<button[^>]*id="yop-ore"[^>]*disabled', html)
     page.run("yop_take")
@@ -420,7 +420,7 @@ def test_the_year_of_plenty_chooser_asks_for_what_is_missing() -> None:
     page.scenario(yop_scenario(0))
     page.run("play", "year_of_plenty")
     page.run("yop_pick", "4")
-    html = page.html("hand-wrap")
+    html = page.html("actions")
     assert translate("ui.yop.choose", {"count": 2}, "en") in html
     assert f'<span id="yop-take-why">{translate("ui.yop.need", {"count": 1}, "en")}</span>' in html
     page.run("yop_clear")

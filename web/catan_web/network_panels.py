@@ -242,15 +242,6 @@ def host_card(session: Session, seats: Sequence[SeatStatus], invite: Invite | No
     return section(text("net.title"), body, ident="net", cls="net")
 
 
-def cover_invite(session: Session) -> Markup:
-    """The button on the hot-seat cover inviting a friend to the seat that must act (that
-    person may be on another device)."""
-    text, actor = session.text, session.actor
-    return el(
-        "div", button(text, text("net.invite", player=actor), "net_invite", actor, ident="cover-invite"), class_="row"
-    )
-
-
 def scanner(text: Text) -> Markup:
     """The camera's view while it looks for an answer's QR code (outside the redrawn panels)."""
     return el(

@@ -844,10 +844,6 @@ class Network:
             return EMPTY
         return panels.join_screen(self.table.text(), self.guest.joining, self.servers())
 
-    def cover_buttons(self) -> Markup:
-        """On the host's hot-seat cover: invite a friend to the seat that must act."""
-        return panels.cover_invite(self.host.session) if self.host is not None else EMPTY
-
     def paused_screen(self) -> Markup:
         """The screen over a guest's game while it is not connected (nothing while it is, or
         when the game is over)."""

@@ -1,5 +1,6 @@
 """The panel of what the person at the device must or may do now, by phase: the main phase's
-tabs (build, bank, players), a discard, whom to rob, an open offer."""
+tabs (build, bank, players), a discard, whom to rob, an open offer, or the chooser a
+development card opened (:mod:`catan_web.game.cards`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..targets import VICTIM
 from .answer import trade_status
 from .bank import maritime_panel
 from .build import build_panel, tabs
+from .cards import CHOOSERS, chooser
 from .discard import discard_panel
 from .offer import offer_panel
 from .victim import victim_panel
@@ -34,6 +36,8 @@ def action_panel(scene: Scene) -> Markup:
         return trade_status(scene)
     if not session.my_move:
         return EMPTY
+    if scene.draft.mode in CHOOSERS:
+        return chooser(scene)
     if view.phase == "discard":
         return discard_panel(scene)
     if view.phase == "robber" and scene.draft.mode == VICTIM:

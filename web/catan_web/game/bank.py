@@ -1,6 +1,7 @@
 """Trading with the bank: the best ratio for each resource, what to give and what to take.
 
-After a trade the same two resources stay chosen, ready for another one.
+After a trade the same two resources stay chosen, ready for another one. Under "Trade, then
+build", once the player has built, every control is disabled with the rule's reason.
 
 Draft: ``maritime_give``, ``maritime_get``. Commands: ``mar_give``, ``mar_get``, ``maritime``.
 """
@@ -37,7 +38,9 @@ def maritime_panel(scene: Scene) -> Markup:
     assert view.ratios is not None
     ratios = [el("span", f"{view.ratios[r]}:1", class_="ratio") for r in range(len(RESOURCES))]
     action = maritime_action(d, session.actor)
-    reason = text("ui.maritime.choose") if action is None else session.reason(action)
+    closed = session.trading_over()
+    reason = closed or (text("ui.maritime.choose") if action is None else session.reason(action))
+    room = (closed is None,) * len(RESOURCES)
     label = (
         text("ui.maritime.do")
         if action is None
@@ -52,10 +55,18 @@ def maritime_panel(scene: Scene) -> Markup:
         (
             el("p", text("ui.maritime.give"), class_="small label-line"),
             resource_buttons(
-                text, "mar_give", "mar-give", pressed=d.maritime_give, extra=ratios, label=text("ui.maritime.give")
+                text,
+                "mar_give",
+                "mar-give",
+                pressed=d.maritime_give,
+                extra=ratios,
+                label=text("ui.maritime.give"),
+                room=room,
             ),
             el("p", text("ui.maritime.get"), class_="small label-line"),
-            resource_buttons(text, "mar_get", "mar-get", pressed=d.maritime_get, label=text("ui.maritime.get")),
+            resource_buttons(
+                text, "mar_get", "mar-get", pressed=d.maritime_get, label=text("ui.maritime.get"), room=room
+            ),
             button(text, label, "maritime", ident="mar-do", cls="primary", reason=reason),
         )
     )

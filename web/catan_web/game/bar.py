@@ -1,9 +1,10 @@
-"""The game bar (the game's name, the computer players' pace and offers, statistics, export,
-home, the language) and the notice bar, with the commands of the whole page: the language, the
-device's settings, the page's width, leaving a game.
+"""The game bar (the game's name, the computer players' pace and offers, statistics, playing
+on several devices, the sound, export, home, the language; folded into a menu on a narrow
+screen) and the notice bar, with the commands of the whole page: the language, the device's
+settings, the page's width, leaving a game.
 
-Commands: ``home``, ``export``, ``speed``, ``offers``, ``lang``, ``close_notice``, ``viewport``;
-from the browser ``explain`` (a disabled button was pressed).
+Commands: ``home``, ``export``, ``speed``, ``offers``, ``sound``, ``menu``, ``net``, ``lang``,
+``close_notice``, ``viewport``; from the browser ``explain`` (a disabled button was pressed).
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from catan_core.i18n import LANGUAGES
 
 from ..commands import Command, Explanation, choice, integer, nothing, value
 from ..controls import button, language_picker, notice_bar
-from ..effects import Download
+from ..effects import Download, Focus, Reveal
 from ..html import EMPTY, Markup, el, join
+from ..newgame import file_name
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
-from .state import HOME, Notice
+from .state import Notice
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -28,10 +30,14 @@ if TYPE_CHECKING:
 
 WIDTHS = (200, 10_000)
 """The page widths (CSS pixels) the page takes as its width."""
+NET_CARD = "#net"
+"""Network play's card (shown, scrolled to and focused when asked for)."""
 
 
 def game_bar(scene: Scene) -> Markup:
-    """The bar above the game: its name, the computer players' pace and the menu."""
+    """The bar above the game: its name and its menu (the computer players' pace and offers,
+    the statistics, playing on several devices, the sound, export, home, the language), which
+    a narrow screen folds behind a Menu button."""
     session, text, state = scene.session, scene.text, scene.state
     pace = EMPTY
     if session.bots_here:
@@ -54,15 +60,39 @@ def game_bar(scene: Scene) -> Markup:
                 class_="inline",
             )
     pace += button(text, text("ui.stats.title"), "stats_open", ident="stats-open")
+    if hosts_friends(session):
+        pace += button(text, text("ui.net.open"), "net", ident="net-open", pressed=state.net_open)
+    pace += button(text, text("ui.sound.label"), "sound", ident="sound", pressed=state.sound, cls="sound")
     export = button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
-    return join(
-        (
-            el("h1", text("ui.title"), class_="brand"),
-            el("span", session.name, class_="game-name"),
-            el("div", pace, export, button(text, text("ui.menu.home"), "home", ident="menu-home"), class_="bar-tools"),
-            language_picker(text, "game-lang"),
-        )
+    toggle = el(
+        "button",
+        text("ui.menu.label"),
+        type="button",
+        id="menu-toggle",
+        class_="menu-toggle",
+        data_cmd="menu",
+        aria_expanded="true" if state.menu_open else "false",
+        aria_controls="bar-menu",
     )
+    tools = el(
+        "div",
+        pace,
+        export,
+        button(text, text("ui.menu.home"), "home", ident="menu-home"),
+        language_picker(text, "game-lang"),
+        class_="bar-tools open" if state.menu_open else "bar-tools",
+        id="bar-menu",
+    )
+    return join(
+        (el("h1", text("ui.title"), class_="brand"), el("span", session.name, class_="game-name"), toggle, tools)
+    )
+
+
+def hosts_friends(session: Session) -> bool:
+    """Whether the game on screen may be played on several devices from this page: it holds
+    the game, two people or more play it, and it is not over."""
+    people = sum(1 for seat in session.game.seats if seat.kind == "human")
+    return session.holds_game and people >= 2 and session.game.phase != "over"
 
 
 def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup:
@@ -79,13 +109,13 @@ def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup
 
 
 def export_name(name: str) -> str:
-    """A file name for exporting the game called ``name``.
+    """A file name for exporting the game called ``name`` (an import reads the name back:
+    :func:`catan_web.newgame.name_of_file`).
 
-    >>> export_name("Friday night!")
+    >>> export_name("Friday night")
     'catan-Friday-night.json'
     """
-    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "game"
-    return f"catan-{safe}.json"
+    return file_name(name)
 
 
 # --- commands ----------------------------------------------------------------------------------------
@@ -126,14 +156,34 @@ def offers(page: Table, mode: str) -> None:
             page.changed()
 
 
+def sound(page: Table, _: None) -> None:
+    """The sound switch: the page's sounds on or off (remembered)."""
+    on = not page.state.sound
+    page.edit(sound=on)
+    page.settings.remember(sound=on)
+
+
+def menu(page: Table, _: None) -> None:
+    """Unfold or fold the game bar's menu (a narrow screen folds it)."""
+    page.edit(menu_open=not page.state.menu_open)
+
+
+def net(page: Table, _: None) -> None:
+    """Show network play's card ("Play on several devices": invite friends to seats), or hide it."""
+    shown = not page.state.net_open
+    page.edit(net_open=shown, menu_open=False)
+    if shown:
+        page.emit(Reveal(NET_CARD))
+        page.emit(Focus(NET_CARD))
+
+
 def lang(page: Table, chosen: str) -> None:
-    """Switch every text to ``chosen`` (default seat names of the new-game form follow it)."""
+    """Switch every text to ``chosen``: the default seat names of the new-game form follow it
+    (whichever screen is up)."""
     state = page.state
-    if state.screen == HOME:
-        form = deepcopy(state.form)
-        form.rename_defaults(Text(state.lang), Text(chosen))
-        page.edit(form=form)
-    page.edit(lang=chosen)
+    form = deepcopy(state.form)
+    form.rename_defaults(Text(state.lang), Text(chosen))
+    page.edit(form=form, lang=chosen)
     page.settings.remember(lang=chosen)
 
 
@@ -157,6 +207,9 @@ COMMANDS = (
     Command("export", nothing, export),
     Command("speed", choice(*SPEEDS), speed),
     Command("offers", choice(*OFFER_MODES), offers),
+    Command("sound", nothing, sound),
+    Command("menu", nothing, menu),
+    Command("net", nothing, net),
     Command("lang", choice(*LANGUAGES), lang),
     Command("close_notice", nothing, close_notice),
     Command("viewport", integer(*WIDTHS), viewport, sent_by_page=True),

@@ -39,11 +39,37 @@ IN_VIEW = '#board .selected, #board [tabindex="0"]'
 """The spot an enlarged board scrolls to: the one selected, else its Tab stop."""
 
 
+FINGER_PX = 44
+"""The smallest target a finger should be offered (WCAG 2.5.5), in CSS pixels."""
+SMALLEST_TARGET = min(2 * svg.NODE_HIT, svg.EDGE_HIT)
+"""The smallest target's size in the drawing's units (an intersection's disc, a path's band)."""
+DRAWING_WIDTH = 2 * svg.FRAME_RADIUS + 20
+"""The drawing's width in its own units (its ``viewBox``)."""
+
+
 class Press(NamedTuple):
-    """A spot of the board pressed (``"n12"``), with a finger or a stylus (``touch``) or not."""
+    """A spot of the board pressed (``"n12"``), with a finger or a stylus (``touch``) or not,
+    on a board ``width`` CSS pixels wide (0: not known)."""
 
     spot: str
     touch: bool
+    width: float = 0.0
+
+
+def finger_zoom(width: float, zoom: int) -> int:
+    """The smallest zoom level, from ``zoom`` up, at which a finger can hit every target of a
+    board ``width`` pixels wide at zoom 1 (the largest when none is enough; ``zoom`` when the
+    width is not known).
+
+    >>> finger_zoom(390, 0), finger_zoom(800, 0), finger_zoom(390, 2), finger_zoom(0, 0)
+    (1, 0, 2, 0)
+    """
+    if width <= 0:
+        return zoom
+    for level in range(zoom, len(ZOOMS)):
+        if width * ZOOMS[level] * SMALLEST_TARGET / DRAWING_WIDTH >= FINGER_PX:
+            return level
+    return len(ZOOMS) - 1
 
 
 class Rove(NamedTuple):
@@ -96,11 +122,16 @@ def tools(scene: Scene) -> Markup:
 
 
 def confirm_bar(scene: Scene) -> Markup:
-    """The bar under the board while a tapped spot waits for Confirm (nothing otherwise)."""
-    selected = scene.state.board.selected
+    """The bar under the board while a tapped spot waits for Confirm, and while the board is
+    enlarged the prompt too (the turn card may be out of view then; a phone keeps the bar at
+    the bottom of the screen). Nothing otherwise."""
+    from .turn import prompt
+
+    selected, zoomed = scene.state.board.selected, scene.state.board.zoom > 0
+    said = el("p", prompt(scene), class_="zoom-prompt", aria_hidden="true") if zoomed else EMPTY
     if selected is None:
-        return EMPTY
-    return selection(scene.text, svg.spot_label(scene.view, selected, scene.state.lang))
+        return said
+    return said + selection(scene.text, svg.spot_label(scene.view, selected, scene.state.lang))
 
 
 def selection(text: Text, label: str) -> Markup:
@@ -131,19 +162,26 @@ def settled(state: BoardState, lit: T.Targets) -> BoardState:
 
 def press(page: Table, pressed: Press) -> None:
     """The person pressed a spot: with a finger the first press of a spot that stands for an
-    action selects it; else act on it, open the choice of whom to rob, or say why not."""
+    action selects it (and enlarges a board too small for a finger); else act on it, open the
+    choice of whom to rob, or say why not. While the device waits to be passed, it says so."""
     session = page.session
     parsed = N.parse_spot(pressed.spot)
     if session is None or parsed is None:
+        return
+    if session.covered:
+        page.notify(Msg("ui.cover.first", player=session.actor), "info")
         return
     element, ident = parsed
     state = page.state
     focus = state.board._replace(focus=pressed.spot)
     if pressed.touch:
         chosen = tap(state.board.selected, pressed.spot, T.click(session.view(), element, ident, state.draft.mode))
-        if not chosen.act:
+        if not chosen.act:  # selected: on a board too small for a finger, enlarged around it
+            level = finger_zoom(pressed.width, state.board.zoom)
             page.clear_notice()
-            page.edit(board=focus._replace(selected=chosen.selected))
+            page.edit(board=focus._replace(selected=chosen.selected, zoom=level))
+            if level != state.board.zoom:
+                page.emit(Reveal(IN_VIEW))
             return
     page.edit(board=focus._replace(selected=None))
     intent = T.click(session.view(), element, ident, state.draft.mode)

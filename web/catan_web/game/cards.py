@@ -1,5 +1,7 @@
 """Development cards in the hand: each with its play button, and the choosers that Year of
-Plenty and Monopoly open first (the Year of Plenty picks never go past what the bank holds).
+Plenty and Monopoly open first, shown with the actions (:mod:`catan_web.game.actions`: the
+hand under the board keeps its height); the Year of Plenty picks never go past what the bank
+holds.
 
 Draft: ``mode`` (the chooser open) and ``picks`` (Year of Plenty). Commands: ``play``,
 ``yop_pick``, ``yop_clear``, ``yop_take``, ``monopoly``.
@@ -14,7 +16,7 @@ from catan_core.actions import Action
 from catan_core.game import DEV_CARDS
 
 from ..commands import Command, choice, nothing
-from ..controls import button
+from ..controls import button, section
 from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
 from ..html import EMPTY, Markup, el, join
 from .parts import RESOURCE, resource_buttons
@@ -33,7 +35,7 @@ VICTORY_POINT = DEV_CARDS.index("victory_point")
 
 
 def dev_cards(scene: Scene) -> Markup:
-    """Development cards held, with play buttons and their choosers."""
+    """Development cards held, each with its play button (or what it is for)."""
     session, view, text = scene.session, scene.view, scene.text
     assert view.dev is not None and view.dev_new is not None
     rows = []
@@ -53,15 +55,16 @@ def dev_cards(scene: Scene) -> Markup:
                 "play",
                 kind,
                 ident=f"play-{kind}",
-                reason=session.any_reason(kind, PROBES.get(kind)),
+                reason=session.others_turn() or session.any_reason(kind, PROBES.get(kind)),
                 pressed=pressed,
             )
         elif card == VICTORY_POINT:
             play = el("small", text("ui.dev.vp_note"), class_="muted")
-        rows.append(el("li", el("div", label, class_="dev-line"), play, class_="dev"))
+        note = text("ui.dev.vp_note") if card == VICTORY_POINT else None
+        rows.append(el("li", el("div", label, class_="dev-line"), play, class_="dev", title=note))
     if not rows:
-        return el("p", text("ui.dev.none"), class_="muted small")
-    return join((el("h3", text("ui.dev.title")), el("ul", join(rows), class_="devs"), chooser(scene)))
+        return el("p", text("ui.dev.none"), class_="muted small devs-none")
+    return el("h3", text("ui.dev.title"), class_="visually-hidden") + el("ul", join(rows), class_="devs")
 
 
 def chooser(scene: Scene) -> Markup:
@@ -86,7 +89,7 @@ def chooser(scene: Scene) -> Markup:
                 ),
             )
         )
-        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.year_of_plenty"))
+        return section(text("devcard.year_of_plenty"), body, ident="chooser", cls="chooser")
     if draft.mode == A.MONOPOLY:
         body = join(
             (
@@ -95,7 +98,7 @@ def chooser(scene: Scene) -> Markup:
                 button(text, text("ui.button.cancel"), "mode", "", ident="mono-cancel"),
             )
         )
-        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.monopoly"))
+        return section(text("devcard.monopoly"), body, ident="chooser", cls="chooser")
     return EMPTY
 
 

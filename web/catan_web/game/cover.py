@@ -1,5 +1,9 @@
-"""The hot-seat cover: "Pass the device to ...", hiding everything private until the person
-who must act takes the device (and, for the person who just acted, Undo).
+"""The hot-seat cover: "Pass the device to ...", in place of the hand until the person who must
+act takes the device (and, for the person who just acted, Undo).
+
+It hides only what is private: the hand and the choices of the person who must act. The board,
+the players strip, the turn card and the log stay in view for everyone at the table. There is
+no cover in the set-up, where nothing is private (:attr:`~catan_web.session.Session.covered`).
 
 Command: ``uncover``.
 """
@@ -20,32 +24,29 @@ if TYPE_CHECKING:
 
 
 def cover(scene: Scene) -> Markup:
-    """The pass-the-device screen hiding everything private (with network play's buttons)."""
+    """The pass-the-device card, in place of the hand."""
     session, text = scene.session, scene.text
     actor, game = session.actor, session.game
     answering = game.phase == "trade" and game.trade is not None and actor != game.trade.offerer
     why = "ui.cover.why_" + ("answer" if answering else game.phase)
-    take_back = el(
-        "div", undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat)), class_="row"
-    )
-    body = el(
-        "div",
-        el("h2", seat_mark(game, actor), " ", text("ui.cover.pass", player=actor), id="cover-title"),
-        el("p", text(why, player=actor)),
-        el("p", text("ui.cover.hidden"), class_="muted"),
-        el(
+    take_back = undo_button(session, "cover-undo", text("ui.undo.cover", player=session.undo_seat))
+    body = (
+        el("h2", seat_mark(game, actor), " ", text("ui.cover.pass", player=actor), id="cover-title")
+        + el("p", text(why, player=actor), " ", el("span", text("ui.cover.hidden"), class_="muted"))
+        + el(
             "div",
             button(text, text("ui.cover.show", player=actor), "uncover", ident="uncover", cls="primary big"),
+            take_back if session.may_take_back else None,
             class_="row",
-        ),
-        take_back if session.may_take_back else None,
-        scene.remote.cover_buttons(),
-        el("div", button(text, text("ui.menu.home"), "home", ident="cover-home", cls="quiet"), class_="row"),
-        class_="sheet",
-        style=f"border-top-color:{game.seats[actor].color}",
+        )
     )
     return el(
-        "div", body, class_="overlay cover", role="dialog", aria_modal="true", aria_labelledby="cover-title", id="cover"
+        "section",
+        body,
+        class_="card cover",
+        id="cover",
+        aria_labelledby="cover-title",
+        style=f"border-top-color:{game.seats[actor].color}",
     )
 
 

@@ -1,12 +1,13 @@
-"""The home screen: saved games to continue or delete, importing a file, and the new-game form.
+"""The home screen: "Play against the computer" (one click starts a game) and "How to play" at
+the top, then the saved games to continue or delete, importing a file, and the new-game form.
 
 Drawn from the saves' summaries (:class:`~catan_web.store.SaveMeta`) and the form
 (:class:`~catan_web.newgame.NewGame`) alone: the page draws this first screen before it imports
 the engine's tables and the game screen. The form's fields are read into the page's state
 (command ``form``) before any other command of this screen runs, so what was typed is kept.
 
-Commands: ``form``, ``take_backs``, ``start``, ``continue``, ``delete``, ``delete_yes``,
-``delete_no``; from the browser ``import`` (a file read).
+Commands: ``form``, ``take_backs``, ``quick``, ``start``, ``continue``, ``delete``,
+``delete_yes``, ``delete_no``; from the browser ``import`` (a file read).
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from catan_core.names import MAX_NAME, SEAT_KINDS
 from catan_core.palette import COLORS
 
 from ..commands import Command, fields, nothing, text, value
-from ..controls import button, language_picker, section
+from ..controls import ALMANAC_WINDOW, almanac, button, language_picker, section
 from ..effects import Focus
 from ..html import Markup, el, join, mark
-from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame, SeatChoice
+from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame, SeatChoice, name_of_file
 from ..text import Msg, Text
 from .effects import Delete
 
@@ -42,6 +43,8 @@ RULE_OPTIONS: tuple[tuple[str, str], ...] = (
 """The form's rule options: each checkbox's id and the form's field (its texts are
 ``ui.new.<field>`` and ``ui.new.<field>_help``)."""
 PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+HOW_TO_PLAY = "turn"
+"""The rules almanac's entry that "How to play" opens (a turn, step by step)."""
 
 
 class ImportedFile(NamedTuple):
@@ -191,8 +194,32 @@ def options(text: Text, form: NewGame) -> Markup:
     )
 
 
+def quick_start(text: Text) -> Markup:
+    """The first thing on the home screen: a game against the computer in one click, and how
+    to play (the rules almanac, in its own tab)."""
+    how = el(
+        "a",
+        text("ui.quick.how"),
+        href=almanac.almanac_url(HOW_TO_PLAY, text.lang),
+        target=ALMANAC_WINDOW,
+        class_="button-link",
+        id="how-to-play",
+    )
+    play = button(text, text("ui.quick.play"), "quick", ident="quick-start", cls="primary big")
+    return el(
+        "section",
+        el("h2", text("ui.quick.title"), id="quick-title", class_="visually-hidden"),
+        el("div", play, how, class_="row"),
+        el("p", text("ui.quick.help"), class_="muted small"),
+        class_="card quick",
+        id="quick",
+        aria_labelledby="quick-title",
+    )
+
+
 def home_screen(state: PageState, saves: Sequence[SaveMeta], dates: dict[str, str]) -> Markup:
-    """The first screen: saved games to continue, importing a file, and a new game."""
+    """The first screen: a game against the computer at once, saved games to continue,
+    importing a file, and a new game."""
     text = state.text()
     importer = el(
         "label",
@@ -209,6 +236,7 @@ def home_screen(state: PageState, saves: Sequence[SaveMeta], dates: dict[str, st
                 language_picker(text, "home-lang"),
                 class_="home-head",
             ),
+            quick_start(text),
             section(
                 text("ui.saves.title"), saves_list(text, saves, state.confirm_delete, dates) + importer, ident="saved"
             ),
@@ -269,19 +297,32 @@ def take_backs(page: Table, ticked: str) -> None:
 
 def start(page: Table, _: None) -> None:
     """Start the game the form describes (or say what the engine refuses in it)."""
+    form = page.state.form
+    fresh = deepcopy(form)
+    fresh.seed, fresh.name = str(page.new_seed()), ""
+    if open_new(page, form):
+        page.edit(form=fresh)
+
+
+def quick(page: Table, _: None) -> None:
+    """Play against the computer at once: the person against three standard computer players,
+    seats named by their colours in the page's language, on a random board."""
+    open_new(page, NewGame.default(Text(page.state.lang), str(page.new_seed())))
+
+
+def open_new(page: Table, form: NewGame) -> bool:
+    """Open a new saved game as ``form`` describes it; False (and the engine's reason in the
+    notice bar) when the engine refuses it."""
     from ..session import Session
 
-    form = page.state.form
     try:
         game = form.create()
     except CatanError as error:
         page.notify(Msg.of_error(error))
-        return
+        return False
     name = form.name.strip() or page.text()("ui.new.default_name", number=len(page.store.list()) + 1)
-    fresh = deepcopy(form)
-    fresh.seed, fresh.name = str(page.new_seed()), ""
-    page.edit(form=fresh)
     page.open_session(Session(game, page.store.new_id(page.now()), name, form.allows_take_backs()), new=True)
+    return True
 
 
 def resume(page: Table, gid: str) -> None:
@@ -323,7 +364,8 @@ def delete_no(page: Table, _: str) -> None:
 
 
 def imported(page: Table, file: ImportedFile) -> None:
-    """Import a save file as a new saved game and open it; refuse a bad file, saying why."""
+    """Import a save file as a new saved game and open it, under the game's name when the page
+    exported it (:func:`~catan_web.newgame.name_of_file`); refuse a bad file, saying why."""
     from catan_core.saves import loads
 
     from ..session import Session
@@ -336,10 +378,8 @@ def imported(page: Table, file: ImportedFile) -> None:
     except CatanError as error:
         page.notify(Msg("ui.import.refused", reason=Msg.of_error(error), file=file.name))
         return
-    title = file.name[:-5] if file.name.lower().endswith(".json") else file.name
-    session = Session(
-        game, page.store.new_id(page.now()), title[:MAX_GAME_NAME] or page.text()("ui.import.default_name")
-    )
+    name = name_of_file(file.name) or page.text()("ui.import.default_name")
+    session = Session(game, page.store.new_id(page.now()), name)
     page.open_session(session, new=True)
     page.notify(Msg("ui.import.done", file=file.name), "info")
 
@@ -348,6 +388,7 @@ COMMANDS = (
     Command("form", fields, form_changed),
     Command("take_backs", text, take_backs),
     Command("start", nothing, start),
+    Command("quick", nothing, quick),
     Command("continue", text, resume),
     Command("delete", text, delete),
     Command("delete_yes", text, delete_yes),

@@ -46,9 +46,11 @@ def side_and_caps(session: Session, draft: Draft, side: str) -> tuple[Cards, Car
 
 
 def room(session: Session, draft: Draft, side: str) -> tuple[bool, ...]:
-    """For each resource, whether the offer's ``side`` may hold one more."""
+    """For each resource, whether the offer's ``side`` may hold one more (none once the
+    trading is over: :meth:`~catan_web.session.Session.trading_over`)."""
     counts, caps = side_and_caps(session, draft, side)
-    return tuple(can_add(counts, r, caps) for r in range(len(counts)))
+    closed = session.trading_over() is not None
+    return tuple(not closed and can_add(counts, r, caps) for r in range(len(counts)))
 
 
 def offer_action(session: Session, draft: Draft) -> Action:

@@ -2,8 +2,8 @@
 every view needs computed once per drawing (the view of the person at the device, their legal
 actions, the board's targets, the texts).
 
-Network play shows some of itself on the game screen (the host's card of guests, the paused
-screen over a guest's game, invitations on the hot-seat cover): it is a :class:`Remote`, and
+Network play shows some of itself on the game screen (the host's card of guests and
+invitations, the paused screen over a guest's game): it is a :class:`Remote`, and
 :data:`NO_REMOTE` when the page plays no network game.
 """
 
@@ -35,9 +35,6 @@ class Remote(Protocol):
     def paused_screen(self) -> Markup:
         """The screen over a guest's game while it is not connected (nothing while it is)."""
 
-    def cover_buttons(self) -> Markup:
-        """More buttons of the hot-seat cover (invite a friend to the seat that must act)."""
-
     def join_screen(self) -> Markup:
         """A guest's page before the game arrives: its connection to the host."""
 
@@ -49,9 +46,6 @@ class NoRemote:
         return EMPTY
 
     def paused_screen(self) -> Markup:
-        return EMPTY
-
-    def cover_buttons(self) -> Markup:
         return EMPTY
 
     def join_screen(self) -> Markup:

@@ -15,7 +15,7 @@ import catan_core
 
 from ..html import EMPTY, Markup, el, escape
 from ..patch import Content, Framed
-from .state import GAME, HOME, JOIN
+from .state import GAME, HOME, JOIN, Notice
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -29,10 +29,11 @@ GAME_REGIONS: tuple[str, ...] = (
     "board-tools",
     "board",
     "board-confirm",
+    "supply",
     "hand-wrap",
+    "scores-wrap",
     "turn",
     "actions",
-    "scores-wrap",
     "log-title",
     "log-box",
     "net-wrap",
@@ -46,12 +47,16 @@ HIDDEN = (("hidden", ""),)
 def shell() -> Markup:
     """The page's layout: the home screen's region, the game screen's regions, the screen over
     the game, the notice bar, the live region and the footer (each region's element empty,
-    without the attributes its view sets: the page draws it at once)."""
+    without the attributes its view sets: the page draws it at once).
+
+    The game screen: the bar; the board column (the board, the bank's row, the hand: the board
+    takes what the two rows of fixed height leave); the side column (the players strip, the
+    turn card, the actions, the log, network play)."""
     side = el(
         "div",
+        el("div", id="scores-wrap"),
         el("section", id="turn", class_="card turn"),
         el("div", id="actions"),
-        el("div", id="scores-wrap"),
         el(
             "div",
             el(
@@ -77,6 +82,7 @@ def shell() -> Markup:
             class_="board-wrap",
             id="board-wrap",
         ),
+        el("section", id="supply", class_="supply", aria_labelledby="supply-title"),
         el("div", id="hand-wrap"),
         class_="board-col",
     )
@@ -90,36 +96,49 @@ def shell() -> Markup:
     )
 
 
+def notice_frame(notice: Notice | None) -> tuple[tuple[str, str], ...]:
+    """The notice bar's attributes: its kind, and how long it stays (it fades at the end).
+
+    >>> notice_frame(Notice(None, "info"))
+    (('class', 'notice info fading'), ('style', '--life: 5s'))
+    """
+    if notice is None:
+        return (("class", "notice"), *HIDDEN)
+    if notice.life is None:
+        return (("class", f"notice {notice.kind}"),)
+    return (("class", f"notice {notice.kind} fading"), ("style", f"--life: {notice.life:g}s"))
+
+
 def overlay_name(state: PageState, session: Session, remote: Remote) -> str:
-    """Which screen is over the game: ``cover`` (hot-seat), ``paused`` (a guest without its
-    host), ``winner``, ``stats``, or "" for none."""
-    if session.covered:
-        return "cover"
+    """Which screen is over the game: ``paused`` (a guest without its host), ``winner``,
+    ``costs`` (the building costs), ``stats``, or "" for none."""
     if remote.paused_screen():
         return "paused"
     if session.game.phase == "over" and not state.winner_closed:
         return "winner"
+    if state.costs_open:
+        return "costs"
     return "stats" if state.stats_open else ""
 
 
 def overlay(scene: Scene) -> tuple[str, Markup]:
     """The screen over the game, if any: its name and markup."""
-    from . import cover, stats, winner
+    from . import stats, supply, winner
 
     name = overlay_name(scene.state, scene.session, scene.remote)
-    if name == "cover":
-        return name, cover.cover(scene)
     if name == "paused":
         return name, scene.remote.paused_screen()
     if name == "winner":
         return name, winner.winner_screen(scene, stats.shown(scene, dialog=False))
+    if name == "costs":
+        return name, supply.costs_card(scene)
     return name, stats.shown(scene, dialog=True) if name == "stats" else EMPTY
 
 
 OVERLAY_FOCUS: dict[str, str] = {
-    "cover": "#uncover",
     "paused": "#rejoin-code",
     "winner": "#win-new",
+    "costs": "#costs-close",
     "stats": "#stats-close",
 }
 """The control each screen over the game focuses when it first shows."""
@@ -139,7 +158,7 @@ def regions(
     if session is not None:  # the game's texts name its seats and spots
         session.text.lang, session.text.touch = state.lang, state.touch
     out: list[tuple[str, Content]] = [("footer", escape(text("ui.version", version=catan_core.__version__)))]
-    notice_attrs = (("class", f"notice {state.notice.kind}"),) if state.notice else (("class", "notice"), *HIDDEN)
+    notice_attrs = notice_frame(state.notice)
     from .bar import notice
 
     out.append(
@@ -160,7 +179,7 @@ def regions(
 
 def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
     """The game screen's regions."""
-    from . import actions, bar, board, hand, players, turn
+    from . import actions, bar, board, hand, players, supply, turn
     from .log import log_list
     from .scene import Scene
 
@@ -174,12 +193,19 @@ def game_regions(state: PageState, session: Session, remote: Remote, log: LogLin
         ("board", board.board(scene)),
         ("board-tools", board.tools(scene)),
         ("board-confirm", board.confirm_bar(scene)),
-        ("turn", turn.turn_panel(scene)),
-        ("actions", actions.action_panel(scene)),
+        ("supply", supply.supply_row(scene)),
         ("hand-wrap", hand.hand_panel(scene)),
         ("scores-wrap", players.scoreboard(scene)),
+        ("turn", turn.turn_panel(scene)),
+        ("actions", actions.action_panel(scene)),
         ("log-title", escape(scene.text("ui.log.title"))),
         ("log-box", log_list(scene, log)),
-        ("net-wrap", remote.host_card()),
+        ("net-wrap", net_card(state, session, remote)),
         ("overlay", over),
     ]
+
+
+def net_card(state: PageState, session: Session, remote: Remote) -> Markup:
+    """Network play's card of the host, when asked for ("Play on several devices") or while
+    some seat is played on another device."""
+    return remote.host_card() if state.net_open or session.remote else EMPTY

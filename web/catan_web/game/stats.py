@@ -1,4 +1,5 @@
-"""The statistics over the game (the game bar's button, in every phase; Escape closes them),
+"""The statistics over the game (the game bar's button, in every phase; Escape closes them, and
+the building costs card, :mod:`catan_web.game.supply`),
 and the same figures under the winner screen: the dice against the odds, the points over the
 turns and every seat's figures, as the person at the device may know them
 (:mod:`catan_web.statistics` draws them).
@@ -47,9 +48,18 @@ def close_stats(page: Table, _: None) -> None:
 
 
 def escape(page: Table, _: None) -> None:
-    """Escape: close the statistics when they are open."""
-    if page.state.stats_open:
+    """Escape: close the building costs card or the statistics when one is open (else the bar's
+    menu when it is unfolded)."""
+    from .supply import OPENER
+
+    state = page.state
+    if state.costs_open:
+        page.edit(costs_open=False)
+        page.emit(Focus(OPENER))
+    elif state.stats_open:
         close_stats(page, None)
+    elif state.menu_open:
+        page.edit(menu_open=False)
 
 
 COMMANDS = (

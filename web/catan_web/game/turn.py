@@ -65,7 +65,7 @@ def turn_panel(scene: Scene) -> Markup:
             die(view.dice[0]),
             die(view.dice[1]),
             el("span", str(total), class_="total"),
-            class_="dice",
+            class_="dice rolling" if scene.state.rolled_at is not None else "dice",
             role="img",
             aria_label=text("ui.last_roll", dice=list(view.dice), total=total),
         )
@@ -94,7 +94,7 @@ def turn_panel(scene: Scene) -> Markup:
     last = [] if session.answering else session.last_sentences()[-LAST_LINES:]  # answering: the offer's heading says it
     if last:
         buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
-    turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
+    turn = text("ui.round", round=round_of(view.turn, len(view.players))) if view.turn else text("ui.setup")
     head = el("div", el("span", turn, class_="turn-no"), dice, class_="turn-head")
     return join(
         (
@@ -104,6 +104,15 @@ def turn_panel(scene: Scene) -> Markup:
             el("div", buttons, class_="turn-buttons"),
         )
     )
+
+
+def round_of(turn: int, players: int) -> int:
+    """The round that the game's ``turn`` (each seat's turn counted) belongs to; 0 in the set-up.
+
+    >>> [round_of(turn, 4) for turn in (0, 1, 4, 5, 97)]
+    [0, 1, 1, 2, 25]
+    """
+    return 0 if turn < 1 else (turn - 1) // players + 1
 
 
 def recap_list(scene: Scene) -> Markup:
