@@ -140,8 +140,9 @@ def test_settings_are_type_checked() -> None:
     read = Settings.read
     assert read('{"lang": "es", "speed": "slow"}') == (Settings("es", "slow"), False)
     assert read('{"lang": "fr", "speed": "warp", "new": [1]}') == (Settings(), False)  # unknown values: ignored
+    assert read('{"sound": false}') == (Settings(sound=False), False)
     for damaged in ('{"lang": 1}', '{"speed": true}', '["de"]', "null", "", "{", '{"lang": "' + "x" * 99 + '"}',
-                    "[" * DEEP + "]" * DEEP, '{"speed": 1e999}'):
+                    "[" * DEEP + "]" * DEEP, '{"speed": 1e999}', '{"sound": "off"}', '{"sound": 0}', '{"sound": null}'):
         assert read(damaged) == (Settings(), True), damaged
 
 

@@ -183,10 +183,10 @@ def test_no_axe_violations_in_the_example_and_the_almanac(browse: GuardedBrowser
 
 def test_a_set_up_placement_and_a_roll_with_the_keyboard_only(game: Page) -> None:
     """The board is one Tab stop; arrows move between targets, Enter acts, and the focus goes
-    to the next thing to do each time (the road's spot, the cover's button, Roll)."""
+    to the next thing to do each time (the road's spot, the next player's spot, the cover's
+    button, Roll). Nothing is private in the set-up: no cover (issue 30)."""
     load(game, SETUP, take=False)
-    assert active(game)["id"] == "uncover"  # the cover's button
-    game.keyboard.press("Enter")
+    assert game.locator("#cover").count() == 0
     here = active(game)
     assert here["target"] and here["node"] is not None and here["tabindex"] == "0"
     # one Tab stop: every other target is out of the Tab order, and Tab leaves the board
@@ -213,8 +213,8 @@ def test_a_set_up_placement_and_a_roll_with_the_keyboard_only(game: Page) -> Non
     game.keyboard.press("Space")
     game.wait_for_selector(f"#board .road[data-at='e{road['edge']}']", state="attached")
     assert history(game) == [f"0 settlement {chosen['node']}", f"0 road {road['edge']}"]
-    game.wait_for_selector("#cover")
-    assert active(game)["id"] == "uncover"  # Ben's turn: the cover asks for the device
+    game.wait_for_function("() => document.activeElement.dataset.node !== undefined")
+    assert active(game)["target"] and game.locator("#cover").count() == 0  # Ben's settlement: no cover in the set-up
     # a roll: the Roll button has the focus once the device is taken
     load(game, ROLL, take=False)
     game.keyboard.press("Enter")
@@ -287,8 +287,7 @@ def phone(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Page]:
 def test_a_tap_selects_and_confirm_places(browse: GuardedBrowser, phone: Page) -> None:
     page = phone
     load(page, SETUP, take=False)
-    page.tap("#uncover")
-    page.wait_for_selector("#cover", state="detached")
+    assert page.locator("#cover").count() == 0  # nothing is private in the set-up (issue 30)
     # a tap where nothing can go says so in touch words
     page.tap("#board [data-hex='9']")
     assert page.inner_text("#notice .notice-text") == translate("touch.ui.hint.phase_setup_settlement", {}, "en")

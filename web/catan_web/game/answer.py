@@ -41,14 +41,16 @@ def trade_status(scene: Scene) -> Markup:
 
 
 def answers(scene: Scene) -> Markup:
-    """Each seat asked and its answer; to the offering person, a button closing the trade
-    with each seat that accepted or countered."""
+    """Each seat asked and its answer (but the person answering now: their buttons say it);
+    to the offering person, a button closing the trade with each seat that accepted or countered."""
     session, text, trade = scene.session, scene.text, scene.view.trade
     assert trade is not None
     given = {seat: (kind, terms) for seat, kind, terms in trade.answers}
     offering = session.my_move and session.actor == trade.offerer
     rows = []
     for seat in trade.targets:
+        if session.answering and seat == session.actor:
+            continue
         kind, counter_terms = given.get(seat, ("waiting", None))
         if kind == "counter" and counter_terms is not None:
             state = text("ui.trade.answer_counter", give=list(counter_terms[0]), want=list(counter_terms[1]))
@@ -63,7 +65,7 @@ def answers(scene: Scene) -> Markup:
         rows.append(
             el("li", who, el("span", state, class_=f"answer {kind}"), control, class_="answer-row", data_seat=str(seat))
         )
-    return el("ul", join(rows), class_="answers")
+    return el("ul", join(rows), class_="answers") if rows else EMPTY
 
 
 def controls(scene: Scene) -> Markup:

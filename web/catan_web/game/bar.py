@@ -179,11 +179,12 @@ def net(page: Table, _: None) -> None:
 
 def lang(page: Table, chosen: str) -> None:
     """Switch every text to ``chosen``: the default seat names of the new-game form follow it
-    (whichever screen is up)."""
+    (whichever screen is up), and a notice, now in other words, starts its time again."""
     state = page.state
     form = deepcopy(state.form)
     form.rename_defaults(Text(state.lang), Text(chosen))
-    page.edit(form=form, lang=chosen)
+    notice = state.notice._replace(at=None) if state.notice is not None else None
+    page.edit(form=form, lang=chosen, notice=notice)
     page.settings.remember(lang=chosen)
 
 

@@ -410,6 +410,7 @@ class Controller(PageController[PageState]):
             winner_closed=False,
             stats_open=False,
             costs_open=False,
+            net_open=False,
             draft=Draft(),
             tab=MAIN_TAB,
             board=BoardState(zoom=self.state.board.zoom),
