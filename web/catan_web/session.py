@@ -40,6 +40,7 @@ from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.bots import Bot, Thinking
+    from catan_core.saves import SaveWriter
     from catan_core.views import View
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
@@ -72,6 +73,9 @@ class Session:
         self.take_back = TakeBack(game)
         self.offers = DEFAULT_OFFERS
         """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
+        self._seen = _Seen()
+        self._view: tuple[Game, tuple[int, int, int | None], View] | None = None
+        self._writer: SaveWriter | None = None
         self.declined: dict[int, Declined] = {}
         """The declines the page made for people, by the log index of their event (a reloaded
         game has none: its log then says only who declined)."""
@@ -153,8 +157,14 @@ class Session:
             self.shown = self.actor
 
     def view(self) -> View:
-        """The game as the current viewer may see it (without the log)."""
-        return self.game.view(self.viewer, with_log=False)
+        """The game as the current viewer may see it (without the log). Made once per
+        position: a page draws it several times per action (the game changes only by its
+        actions, which its record counts)."""
+        game, viewer = self.game, self.viewer
+        key = (len(game.history), len(game.log), viewer)
+        if self._view is None or self._view[0] is not game or self._view[1] != key:
+            self._view = (game, key, game.view(viewer, with_log=False))
+        return self._view[2]
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
@@ -185,10 +195,29 @@ class Session:
                 lines[at - start] = declined.sentence(self.text.lang, self.text.names, self.viewer)
         return lines
 
+    def save_text(self) -> str:
+        """The game's save text (:func:`catan_core.saves.dumps`), written anew only for the
+        moves since the last save."""
+        if self._writer is None:
+            from catan_core.saves import SaveWriter
+
+            self._writer = SaveWriter()
+        return self._writer.text(self.game)
+
     def log_view(self, view: View) -> View:
-        """``view`` (of the current viewer) with the log as that viewer may read it."""
-        viewer = self.viewer
-        return replace(view, log=tuple(event.for_viewer(viewer) for event in self.game.log))
+        """``view`` (of the current viewer) with the log as that viewer may read it (each
+        event seen once per viewer: the log only grows, or shrinks by a take-back)."""
+        viewer, log = self.viewer, self.game.log
+        seen = self._seen
+        count = len(seen.events)
+        if seen.viewer != viewer or count > len(log) or (count and log[count - 1] is not seen.last):
+            seen.viewer, seen.events, seen.view = viewer, [], None
+        if seen.view is view and len(seen.events) == len(log) and seen.logged is not None:
+            return seen.logged
+        seen.events += [event.for_viewer(viewer) for event in log[len(seen.events) :]]
+        seen.last = log[-1] if log else None
+        seen.view, seen.logged = view, replace(view, log=tuple(seen.events))
+        return seen.logged
 
     def recap(self, view: View) -> list[str]:
         """What touched the person who must act since they last acted, in sentences (nothing
@@ -373,3 +402,16 @@ class Session:
         if any(a.kind == kind for a in self.legal()):
             return None
         return self.reason(Action(p, kind, probe)) or self.text("ui.reason.no_spot")
+
+
+class _Seen:
+    """The log as the viewer last read it (see :meth:`Session.log_view`)."""
+
+    def __init__(self) -> None:
+        self.viewer: int | None = None
+        self.events: list[Event] = []
+        self.last: Event | None = None
+        """The log's last event when it was read (its log: the original events)."""
+        self.view: View | None = None
+        self.logged: View | None = None
+        """:attr:`view` with the log as read (made once per view)."""
