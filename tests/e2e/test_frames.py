@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Frame, Page
 
 ROOT = Path(__file__).resolve().parents[2]
-EMBEDDING_DOC = ROOT / "README.md"
+EMBEDDING_DOC = ROOT / "docs" / "embedding.md"
 """Where the embedding snippet and the height listener are documented."""
 PUBLISHED = "https://example.org/catan/"
 """The address the documented snippet says to replace with the site's."""
