@@ -1,0 +1,106 @@
+"""The almanac's controller: its state, its commands and what they ask of the browser.
+
+>>> page = AlmanacController("de")
+>>> page.dispatch("go", "distance")  # an alias of the entry "settlements"
+[Reveal(entry='settlements')]
+>>> page.state.opened, page.dispatch("go", "<b>nope</b>"), page.state.notice
+(('settlements',), [], '<b>nope</b>')
+>>> page.dispatch("lang", "hi"), page.state.lang
+([Remember(lang='hi')], 'hi')
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from catan_core import almanac
+from catan_core.i18n import LANGUAGES
+
+from ..commands import Command, choice, text
+from ..controller import PageController
+from ..patch import Content
+from ..text import Text
+
+MAX_ENTRY_SHOWN = 60
+"""Longest unknown entry name repeated in the "not found" notice."""
+
+
+class AlmanacState(NamedTuple):
+    """The almanac's state: its language, the entries whose live example is open (in the
+    order opened), and the unknown entry the address named (None: none)."""
+
+    lang: str = "en"
+    opened: tuple[str, ...] = ()
+    notice: str | None = None
+
+    def text(self) -> Text:
+        """Message look-ups in the page's language."""
+        return Text(self.lang)
+
+
+class Remember(NamedTuple):
+    """Keep ``lang`` as the reader's language (the settings every page shares, and the address)."""
+
+    lang: str
+
+
+class Reveal(NamedTuple):
+    """Scroll the page to entry ``entry`` (its top at the top of the view)."""
+
+    entry: str
+
+
+class AlmanacController(PageController[AlmanacState]):
+    """The almanac: its state and command table."""
+
+    def __init__(self, lang: str) -> None:
+        commands: tuple[Command[Any], ...] = (
+            Command("lang", choice(*LANGUAGES), change_language),
+            Command("open", choice(*almanac.entry_ids()), open_example),
+            Command("go", text, go_to_entry, sent_by_page=True),
+        )
+        super().__init__(AlmanacState(lang), commands)
+
+    def regions(self) -> list[tuple[str, Content]]:
+        """Every region's content (see :mod:`catan_web.almanac.views`)."""
+        from .views import regions
+
+        return regions(self.state)
+
+    def title(self) -> str:
+        """The document's title."""
+        t = self.state.text()
+        return f"{t('ui.title')} – {t('almanac.title')}"
+
+    def language(self) -> str:
+        """The document's language."""
+        return self.state.lang
+
+
+def change_language(page: AlmanacController, lang: str) -> None:
+    """The language picker: the whole almanac (and its open examples) in ``lang``, remembered."""
+    if lang != page.state.lang:
+        page.edit(lang=lang)
+        page.emit(Remember(lang))
+
+
+def open_example(page: AlmanacController, entry_id: str) -> None:
+    """Start the live example of ``entry_id`` (an entry without one: nothing)."""
+    item = almanac.entry(entry_id, page.state.lang)
+    if item is not None and item.example is not None and entry_id not in page.state.opened:
+        page.edit(opened=(*page.state.opened, entry_id))
+
+
+def go_to_entry(page: AlmanacController, wanted: str) -> None:
+    """The entry the address names (after ``#``): opened and scrolled to; an unknown name is
+    said in the notice; none hides the notice."""
+    if not wanted:
+        page.edit(notice=None)
+        return
+    entry_id = almanac.resolve(wanted)
+    if entry_id is None:
+        page.edit(notice=wanted[:MAX_ENTRY_SHOWN])
+        return
+    page.edit(notice=None)
+    open_example(page, entry_id)
+    page.emit(Reveal(entry_id))
