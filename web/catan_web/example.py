@@ -78,6 +78,7 @@ class Params:
     """What the address asks for. ``lang`` is None when not given (or not a language we speak)."""
 
     scenario: str | None
+    """A file of the site to show (``scenario=``, or ``study=``: a file of any kind)."""
     fragment: str
     lang: str | None
     caption: str
@@ -117,7 +118,7 @@ def read_params(search: str, hash_: str) -> Params:
     mode = one("mode").strip().lower()
     step = one("step").strip()
     return Params(
-        scenario=one("scenario").strip() or None,
+        scenario=(one("scenario") or one("study")).strip() or None,
         fragment=unquote(hash_.lstrip("#"), errors="replace"),
         lang=lang if lang in LANGUAGES else None,
         caption=one("caption")[:MAX_CAPTION_CHARS],
