@@ -58,7 +58,7 @@ def example(scene: Scene, entry_id: str) -> Markup:
     return el(
         "figure",
         el("iframe", src=url, title=title, loading="lazy", class_="catan"),
-        el("figcaption", entry.caption),
+        el("figcaption", t("embed.authors.mode_" + entry.example.mode) if entry.example else None),
         el("details", el("summary", t("embed.authors.snippet")), el("pre", el("code", snippet))),
         class_="example",
         id=f"example-{entry_id}",

@@ -81,10 +81,10 @@ def study_nav(scene: Scene) -> Markup:
     at_start, at_end = lesson.step == 0, lesson.step >= lesson.length
     asked = lesson.question() is not None
     buttons = (
-        nav_button("first", "⏮", t("embed.study.first"), at_start, glyph_only=True),
+        nav_button("first", "|◀", t("embed.study.first"), at_start, glyph_only=True),
         nav_button("back", "◀", t("embed.study.back"), at_start),
         nav_button("next", "▶", t("embed.study.show" if asked else "embed.study.next"), at_end, after=True),
-        nav_button("last", "⏭", t("embed.study.last"), at_end, glyph_only=True),
+        nav_button("last", "▶|", t("embed.study.last"), at_end, glyph_only=True),
     )
     return el("div", *buttons, class_="nav", role="group", aria_label=t("embed.study.steps"))
 
