@@ -16,13 +16,24 @@ from typing import Any, NamedTuple
 from catan_core import almanac
 from catan_core.i18n import LANGUAGES
 
-from ..commands import Command, choice, text
+from ..commands import MAX_ARG_CHARS, Command, choice
 from ..controller import PageController
 from ..patch import Content
 from ..text import Text
 
 MAX_ENTRY_SHOWN = 60
 """Longest unknown entry name repeated in the "not found" notice."""
+
+
+def address_entry(arg: object) -> str:
+    """What the address names after ``#`` (any text: a long one is cut, it names no entry).
+
+    >>> address_entry("roads"), len(address_entry("x" * 5000))
+    ('roads', 100)
+    """
+    if not isinstance(arg, str):
+        raise ValueError(f"{arg!r} is not the text of an address")
+    return arg[:MAX_ARG_CHARS]
 
 
 class AlmanacState(NamedTuple):
@@ -57,7 +68,7 @@ class AlmanacController(PageController[AlmanacState]):
         commands: tuple[Command[Any], ...] = (
             Command("lang", choice(*LANGUAGES), change_language),
             Command("open", choice(*almanac.entry_ids()), open_example),
-            Command("go", text, go_to_entry, sent_by_page=True),
+            Command("go", address_entry, go_to_entry, sent_by_page=True),
         )
         super().__init__(AlmanacState(lang), commands)
 

@@ -68,7 +68,7 @@ class EmbedPage(PageHost):
             (document, "keydown", self.on_key),
             (window, "hashchange", self.on_hash_change),
             (window, "resize", lambda event: self.post_height()),
-            (window, "message", lambda event: size_frames(event, EXAMPLE_FRAMES)),
+            (window, "message", self.on_message),
         ):
             self.on(target, kind, handler)
         self.redraw()
@@ -136,6 +136,11 @@ class EmbedPage(PageHost):
             report_height(height)
 
     # --- events ----------------------------------------------------------------------------------------
+
+    def on_message(self, event: Any) -> None:
+        """A live example of the authors' page reported its height: size it, and report ours."""
+        size_frames(event, EXAMPLE_FRAMES)
+        self.post_height()
 
     def on_board_click(self, event: Any) -> None:
         """A click on a spot of the board."""
