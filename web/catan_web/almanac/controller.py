@@ -19,7 +19,7 @@ from catan_core.i18n import LANGUAGES
 from ..commands import MAX_ARG_CHARS, Command, choice
 from ..controller import PageController
 from ..patch import Content
-from ..text import Text
+from .state import AlmanacState
 
 MAX_ENTRY_SHOWN = 60
 """Longest unknown entry name repeated in the "not found" notice."""
@@ -34,19 +34,6 @@ def address_entry(arg: object) -> str:
     if not isinstance(arg, str):
         raise ValueError(f"{arg!r} is not the text of an address")
     return arg[:MAX_ARG_CHARS]
-
-
-class AlmanacState(NamedTuple):
-    """The almanac's state: its language, the entries whose live example is open (in the
-    order opened), and the unknown entry the address named (None: none)."""
-
-    lang: str = "en"
-    opened: tuple[str, ...] = ()
-    notice: str | None = None
-
-    def text(self) -> Text:
-        """Message look-ups in the page's language."""
-        return Text(self.lang)
 
 
 class Remember(NamedTuple):

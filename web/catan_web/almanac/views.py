@@ -11,7 +11,7 @@ from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES
 from ..example import editor_url
 from ..html import Markup, el, escape, join
 from ..patch import Content, Framed, Keyed
-from .controller import AlmanacState
+from .state import AlmanacState
 
 HIDDEN = (("hidden", ""),)
 
