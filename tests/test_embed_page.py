@@ -346,3 +346,19 @@ def test_the_address_a_snippet_names_opens_in_the_frame() -> None:
     frame.open(fragment)
     assert frame.page.lesson is not None and frame.state.marks == ("h5",) and frame.html("caption") == "Hi"
     assert frame.example.game.to_json() == load_scenario(START).to_json()
+
+
+def test_the_board_keeps_one_tab_stop_on_the_targets_and_the_focus_follows_a_move() -> None:
+    from catan_web.embed.board import Rove
+    from catan_web.effects import BOARD, Focus
+
+    frame = EmbedDriver("?mode=try")
+    frame.open(scenario("roads"))
+    assert frame.state.focus in ("e6", "e12", "e19") and frame.html("board").count('tabindex="0"') == 1
+    start = frame.state.focus
+    frame.run("rove", Rove(start, "End"))
+    assert frame.effects == [Focus(BOARD)] and frame.state.focus != start
+    frame.press(frame.state.focus)  # Enter on it, as a click
+    assert frame.effects == [Focus(BOARD, if_lost=True)] and frame.state.focus in ("e6", "e7", "e12", "e13", "e19")
+    frame.open(scenario("roads"), search="")  # a picture: no Tab stop on the board
+    assert frame.state.focus is None and 'tabindex="0"' not in frame.html("board")

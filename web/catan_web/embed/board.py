@@ -68,6 +68,7 @@ def press(page: Table, spot: str) -> None:
         page.edit(choices=intent.choices, answer=None)
     elif intent.action is not None:
         page.play(intent.action)
+        page.emit(Focus(BOARD, if_lost=True))  # the spot pressed is a piece now: the next target
     else:
         page.edit(choices=(), answer=Answer(page.text()(intent.hint)) if intent.hint else None)
 
