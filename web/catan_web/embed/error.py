@@ -159,6 +159,8 @@ def error_screen(scene: Scene) -> Markup:
         parts.append(el("p", t("embed.error.sketch" if found.sketch.spots else "embed.error.as_given"), class_="note"))
     editor = found.editor
     href = editor or editor_url(lang)
-    link = el("a", t("embed.error.edit" if editor else "embed.error.editor"), href=href, target="_blank")
+    link = el(
+        "a", t("embed.error.edit" if editor else "embed.error.editor"), href=href, target="_blank", rel="noopener"
+    )
     parts.append(el("p", link, class_="fix"))
     return join(parts)
