@@ -17,10 +17,10 @@ study's question the study judges them, in try mode the engine plays them.
 >>> page.state.screen, page.playable()
 ('example', True)
 >>> page.dispatch("press", "e5"); page.state.answer.text
-[]
+[Focus(target='board', if_lost=True)]
 'A road must connect to one of your roads, settlements or cities.'
 >>> page.dispatch("press", "e10"); page.example.game.edge_owner[10], page.state.answer
-[]
+[Focus(target='board', if_lost=True)]
 (0, None)
 """
 
