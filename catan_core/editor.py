@@ -70,6 +70,7 @@ from .rng import Rng
 from .scenarios import MAX_TITLE, SCENARIO_PHASES, PlayerSetup, Scenario, snake_order
 from .state import (
     LARGEST_ARMY_MIN,
+    LATER_OPTIONS,
     LONGEST_ROAD_MIN,
     RESOURCE_SUPPLY,
     State,
@@ -467,11 +468,16 @@ class Editor:
 
     def set_option(self, name: str, value: Any) -> bool:
         """A game option (``vp_target``, ``friendly_robber``, ``discard_limit``, ...; not
-        ``players`` or ``board``), refused when not valid."""
-        if name in ("players", "board") or name not in Options().to_json():
+        ``players`` or ``board``), refused when not valid.
+
+        >>> editor = Editor.beginner(pieces=False)
+        >>> editor.set_option("balanced_dice", True), editor.to_scenario()["options"]
+        (True, {'balanced_dice': True})
+        """
+        if name in ("players", "board") or name not in (*Options().to_json(), *LATER_OPTIONS):
             raise FormatError("format.field", field="options")
         options = Options.from_json({**self.scenario.options, name: value})
-        default = Options().to_json()[name]
+        default = getattr(Options(), name)
         changed = {k: v for k, v in self.scenario.options.items() if k != name}
         if getattr(options, name) != default:
             changed[name] = value
