@@ -123,8 +123,9 @@ def start() -> EditorPage | None:
     """Build the page and mark it ready (whatever fails on the way ends in a message)."""
     page: EditorPage | None = None
     try:
+        testing = "test" in str(window.location.search)  # read first: the page may rewrite its address
         page = EditorPage()
-        if "test" in str(window.location.search):
+        if testing:
             page.expose_test_api()
     except Exception as error:
         document.getElementById("app").textContent = unexpected(error)

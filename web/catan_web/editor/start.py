@@ -67,7 +67,9 @@ def open_game(game: Any, step: int | None, name: str) -> Opened:
     replay = Replay(game)
     at = replay.go(replay.length if step is None else step)
     editor = Editor(Scenario.of(replay.game_at(at)))
-    return Opened(editor, Msg("editor.opened.game", step=at, total=replay.length, name=name))
+    if name:
+        return Opened(editor, Msg("editor.opened.game", step=at, total=replay.length, name=name))
+    return Opened(editor, Msg("editor.opened.game_step", step=at, total=replay.length))
 
 
 def open_text(text: str, step: int | None = None, name: str = "") -> Opened:

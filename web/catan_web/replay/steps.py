@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 MOVES = ("first", "turn_back", "back", "forward", "turn_forward", "last")
 """The buttons moving through the game, in their order on the page."""
-SIGNS = {"first": "⏮", "turn_back": "⏪", "back": "◀", "forward": "▶", "turn_forward": "⏩", "last": "⏭"}
+SIGNS = {"first": "|◀", "turn_back": "◀◀", "back": "◀", "forward": "▶", "turn_forward": "▶▶", "last": "▶|"}
+"""What each button shows (its name is its label): triangles every font has."""
 
 
 def target(replay: Replay, move: str) -> int:
