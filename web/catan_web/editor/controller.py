@@ -46,7 +46,10 @@ class EditorController(PageController[EditorState]):
         self.store = SaveStore(storage)
         lang = asked if asked in LANGUAGES else pick_language(self.settings.load().lang, list(languages))
         commands = [command for component in COMPONENTS for command in component.COMMANDS]
-        super().__init__(EditorState(lang=lang), [*commands, Command("open_address", long_fields(MAX_PASTED), address)])
+        super().__init__(
+            EditorState(lang=lang),
+            [*commands, Command("open_address", long_fields(MAX_PASTED), address, sent_by_page=True)],
+        )
         self.editor = Editor.beginner(pieces=False)
         self._checked: tuple[dict[str, Any], Checked] | None = None
 
