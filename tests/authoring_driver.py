@@ -11,6 +11,7 @@ the patches wrote them.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from pathlib import Path
@@ -24,6 +25,8 @@ for entry in (str(ROOT), str(ROOT / "web")):
 from catan_web.controller import PageController  # noqa: E402
 from catan_web.patch import Framed, Keyed, Op  # noqa: E402
 from catan_web.store import MemoryStorage  # noqa: E402, F401 (for tests and the doctest)
+
+from catan_core.game import Game, Options  # noqa: E402
 
 NAMED = re.compile(r'data-(?:cmd|change)="([^"]+)"')
 """A command named in markup."""
@@ -70,3 +73,41 @@ class Driver:
         found = re.search(rf'<textarea[^>]*\bid="{ident}"[^>]*>([^<]*)</textarea>', self.all_html())
         assert found is not None, f"no field {ident}"
         return html.unescape(found.group(1))
+
+
+# --- games to replay ---------------------------------------------------------------------------------
+
+
+ORDER = ("city", "settlement", "road", "roll", "robber", "discard", "maritime", "end")
+"""What the quick players of :func:`played` do first when they may (a road now and then)."""
+
+
+def played(seed: int, actions: int | None, players: int = 3) -> Game:
+    """A game of quick players of ``actions`` actions (None: to its end)."""
+    game = Game(Options(players=players, board="beginner" if seed % 2 else "random"), seed=seed)
+    rng = random.Random(seed)
+    while (actions is None or len(game.history) < actions) and game.phase != "over":
+        legal = game.legal_actions()
+        kinds = {a.kind for a in legal}
+        kind = next((k for k in ORDER if k in kinds and (k != "road" or rng.random() < 0.3)), None)
+        game.apply(rng.choice([a for a in legal if a.kind == kind] if kind else legal))
+    return game
+
+
+def afresh(game: Game, step: int) -> Game:
+    """The engine's position after the first ``step`` actions of ``game``, played again."""
+    prefix = Game(game.options, seed=game.seed, seats=game.seats)
+    for action in game.history[:step]:
+        prefix.apply(action)
+    return prefix
+
+
+def board_of_game(game: Game) -> dict[str, Any]:
+    """The board of ``game``: buildings and roads as (kind, seat, spot), sorted, and the robber's hex."""
+    pieces = [
+        ("city" if game.node_city[n] else "settlement", str(p), f"n{n}")
+        for n, p in enumerate(game.node_owner)
+        if p >= 0
+    ]
+    pieces += [("road", str(p), f"e{e}") for e, p in enumerate(game.edge_owner) if p >= 0]
+    return {"pieces": sorted(pieces), "robber": game.robber}

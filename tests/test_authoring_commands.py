@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 
 from authoring_driver import Driver
-
-from catan_core.game import Game, Options
-from catan_core.saves import dumps
 from catan_web.editor.controller import EditorController
 from catan_web.replay.controller import ReplayController
 from catan_web.store import MemoryStorage, SaveMeta, SaveStore
+
+from catan_core.game import Game, Options
+from catan_core.saves import dumps
 
 
 def storage_with_a_game() -> tuple[MemoryStorage, Game]:

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import pytest
 from authoring_driver import Driver
+from catan_web.editor.controller import EditorController
+from catan_web.example import Example, read_params
+from catan_web.store import MemoryStorage, SaveMeta, SaveStore
 
 from catan_core import share
 from catan_core.board import Board
 from catan_core.game import Game, Options
+from catan_core.replay import Replay
 from catan_core.rng import Rng
 from catan_core.saves import dumps
-from catan_core.replay import Replay
 from catan_core.scenarios import from_game
 from catan_core.study import Study
-from catan_web.editor.controller import EditorController
-from catan_web.example import Example, read_params
-from catan_web.store import MemoryStorage, SaveMeta, SaveStore
 
 ROOT = Path(__file__).resolve().parents[1]
 BASE = "https://example.org/catan/"

@@ -7,48 +7,23 @@ and the author mode's study as catan_core.study reads it."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
 import pytest
-from authoring_driver import Driver
-
-from catan_core import share, study as studies
-from catan_core.game import Game, Options
-from catan_core.saves import dumps
-from catan_core.study import StudyPlayer
+from authoring_driver import Driver, afresh, board_of_game, played
 from catan_web.editor.start import ChosenFile
 from catan_web.effects import Address
 from catan_web.example import read_params, read_shown
 from catan_web.replay.controller import ReplayController
 from catan_web.store import MemoryStorage, SaveMeta, SaveStore
 
+from catan_core import share, study as studies
+from catan_core.game import Game
+from catan_core.saves import dumps
+from catan_core.study import StudyPlayer
+
 BASE = "https://example.org/catan/"
-
-
-ORDER = ("city", "settlement", "road", "roll", "robber", "discard", "maritime", "end")
-"""What the quick players of :func:`played` do first when they may (a road now and then)."""
-
-
-def played(seed: int, actions: int | None, players: int = 3) -> Game:
-    """A game of quick players of ``actions`` actions (None: to its end)."""
-    game = Game(Options(players=players, board="beginner" if seed % 2 else "random"), seed=seed)
-    rng = random.Random(seed)
-    while (actions is None or len(game.history) < actions) and game.phase != "over":
-        legal = game.legal_actions()
-        kinds = {a.kind for a in legal}
-        kind = next((k for k in ORDER if k in kinds and (k != "road" or rng.random() < 0.3)), None)
-        game.apply(rng.choice([a for a in legal if a.kind == kind] if kind else legal))
-    return game
-
-
-def afresh(game: Game, step: int) -> Game:
-    """The engine's position after the first ``step`` actions of ``game``, played again."""
-    prefix = Game(game.options, seed=game.seed, seats=game.seats)
-    for action in game.history[:step]:
-        prefix.apply(action)
-    return prefix
 
 
 def viewer(storage: MemoryStorage | None = None, lang: str = "en") -> Driver:
@@ -67,12 +42,6 @@ def board_of(html: str) -> dict[str, Any]:
     pieces = re.findall(r'<g class="(settlement|city|road)" data-seat="(\d)" data-at="([ne]\d+)"', html)
     robber = re.search(r'<g class="robber" data-at="h(\d+)"', html)
     return {"pieces": sorted(pieces), "robber": int(robber.group(1)) if robber else None}
-
-
-def board_of_game(game: Game) -> dict[str, Any]:
-    pieces = [("city" if game.node_city[n] else "settlement", str(p), f"n{n}") for n, p in enumerate(game.node_owner) if p >= 0]
-    pieces += [("road", str(p), f"e{e}") for e, p in enumerate(game.edge_owner) if p >= 0]
-    return {"pieces": sorted(pieces), "robber": game.robber}
 
 
 def hands_of(html: str) -> dict[int, tuple[str | None, int]]:
@@ -108,7 +77,9 @@ def test_a_60_action_game_forward_to_the_end_and_back_to_the_start() -> None:
     for step in range(1, 61):
         page.run("move", "forward")
         check_step(page, game, step, 1)
-    assert 'id="step-forward"' in page.html("steps-box") and re.search(r'id="step-forward"[^>]*disabled', page.html("steps-box"))
+    assert 'id="step-forward"' in page.html("steps-box") and re.search(
+        r'id="step-forward"[^>]*disabled', page.html("steps-box")
+    )
     for step in range(59, -1, -1):
         page.run("move", "back")
         check_step(page, game, step, 1)
@@ -173,8 +144,11 @@ def test_every_way_to_open_a_game_and_the_refusals() -> None:
     assert page.page.replay.step == 12 and page.page.address() == "replay.html?step=12#" + link
     page.run("open_address", {"search": "?step=30", "hash": "#" + link})
     assert page.page.replay.step == 30
-    for refused, key in ((share.scenario_link({"format": "catan-scenario", "players": [{}, {}]}), "format.link_kind"),
-                         ("{oops", "format.not_json"), ('{"format": "catan-scenario"}', "format.not_a_save")):
+    for refused, key in (
+        (share.scenario_link({"format": "catan-scenario", "players": [{}, {}]}), "format.link_kind"),
+        ("{oops", "format.not_json"),
+        ('{"format": "catan-scenario"}', "format.not_a_save"),
+    ):
         page.run("open_link", {"open-link": refused})
         assert page.page.state.notice.message.key == "replay.refused"
         assert dict(page.page.state.notice.message.params)["reason"].key == key
@@ -232,7 +206,10 @@ def test_a_study_written_in_the_author_mode_reads_as_a_study() -> None:
     assert player.question() is not None
     wrong = next(a for a in again.position(0).legal_actions() if a.text() != game.history[10].text())
     attempt = player.try_move(wrong)
-    assert (attempt.correct, attempt.text("en")) == (False, "That move is allowed, but it is not the one to find. Hint: Look at the 6.")
+    assert (attempt.correct, attempt.text("en")) == (
+        False,
+        "That move is allowed, but it is not the one to find. Hint: Look at the 6.",
+    )
     assert player.try_move(game.history[10]).correct
     # downloaded, shared, and reopened to go on writing
     page.run("study_download")
@@ -243,8 +220,12 @@ def test_a_study_written_in_the_author_mode_reads_as_a_study() -> None:
     other = viewer()
     other.run("open_address", {"search": "", "hash": "#" + again_link.split("#", 1)[1]})
     draft = page.page.state.draft  # the reopened study starts at its own step 0 (its start is a scenario)
-    shifted = draft._replace(first=0, last=20, comments=tuple((step - 10, text) for step, text in draft.comments),
-                             questions=tuple((step - 10, hint) for step, hint in draft.questions))
+    shifted = draft._replace(
+        first=0,
+        last=20,
+        comments=tuple((step - 10, text) for step, text in draft.comments),
+        questions=tuple((step - 10, hint) for step, hint in draft.questions),
+    )
     assert other.page.state.author and other.page.state.draft == shifted
     assert studies.dump(other.page.study()) == data
 
