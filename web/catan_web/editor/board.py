@@ -17,10 +17,11 @@ from catan_core.board import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from catan_core.errors import CatanError
 
 from .. import navigate as N
-from ..commands import Command, text as text_arg, value
-from ..effects import BOARD, Announce, Focus
-from ..html import Markup, el, trusted
-from ..patch import Keyed
+from ..commands import Command, choice, text as text_arg, value
+from ..effects import BOARD, Announce, Focus, Reveal
+from ..game.board import IN_VIEW, ZOOMS
+from ..html import Markup, el, join, trusted
+from ..patch import Framed, Keyed
 from ..targets import Targets
 from ..text import Msg
 
@@ -95,8 +96,9 @@ def ring(spot: str) -> Markup:
     )
 
 
-def board(scene: Scene) -> Keyed:
-    """The board region: the drawing's keyed elements, the ids' titles and the problems' rings."""
+def board(scene: Scene) -> Framed:
+    """The board region: its frame (enlarged or not), the drawing's keyed elements, the ids'
+    titles and the problems' rings."""
     state, view = scene.state, scene.checked.view
     targets = lit(state.tool, view)
     drawing = svg.drawing(
@@ -112,7 +114,36 @@ def board(scene: Scene) -> Keyed:
     items = [(key, trusted(titled(key, html) if N.parse_spot(key) else html)) for key, html in drawing.items]
     spots = dict.fromkeys(spot for problem in scene.checked.problems for spot in problem.spots)
     items += [(f"problem-{spot}", ring(spot)) for spot in spots]
-    return Keyed("svg", drawing.attrs, tuple(items))
+    zoom = state.zoom
+    frame = (("class", "board zoomed"), ("style", f"--zoom: {ZOOMS[zoom]:g}")) if zoom else (("class", "board"),)
+    return Framed(frame, Keyed("svg", drawing.attrs, tuple(items)))
+
+
+def zoom_buttons(scene: Scene) -> Markup:
+    """Buttons shrinking and enlarging the board."""
+    text, level = scene.text, scene.state.zoom
+    sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= len(ZOOMS) - 1))
+    return el(
+        "div",
+        join(
+            el(
+                "button",
+                sign,
+                type="button",
+                id=f"zoom-{way}",
+                class_="zoom",
+                data_cmd="zoom",
+                data_arg=way,
+                aria_label=text(key),
+                title=text(key),
+                disabled=at_end,
+            )
+            for way, sign, key, at_end in sizes
+        ),
+        class_="row",
+        role="group",
+        aria_label=text("ui.board.zoom_tools"),
+    )
 
 
 # --- commands ----------------------------------------------------------------------------------------
@@ -138,6 +169,13 @@ def press(page: EditorTable, spot: str) -> None:
     page.emit(Announce((page.text()("editor.changed", spot=spot),)))
 
 
+def zoom(page: EditorTable, way: str) -> None:
+    """Enlarge (``in``) or shrink (``out``) the board, keeping its focused spot in view."""
+    level = page.state.zoom + (1 if way == "in" else -1)
+    page.edit(zoom=max(0, min(len(ZOOMS) - 1, level)))
+    page.emit(Reveal(IN_VIEW))
+
+
 def rove(page: EditorTable, key: Rove) -> None:
     """An arrow (or Home, End) on the board: its Tab stop moves to the next spot that way."""
     there = N.step(lit(page.state.tool, page.checked().view), key.spot, key.key)
@@ -147,6 +185,7 @@ def rove(page: EditorTable, key: Rove) -> None:
 
 
 COMMANDS = (
+    Command("zoom", choice("in", "out"), zoom),
     Command("press", text_arg, press, sent_by_page=True),
     Command("rove", value(Rove), rove, sent_by_page=True),
 )

@@ -30,6 +30,9 @@ class EditorState(NamedTuple):
     """Whether every spot's id is written on the board."""
     focus: str | None = None
     """The board spot holding the board's one Tab stop (``"n12"``)."""
+    zoom: int = 0
+    """The board's size: an index of :data:`catan_web.game.board.ZOOMS` (a phone's finger
+    finds the spots on an enlarged board)."""
     frame: Frame = Frame()
     sharing: str = ""
     """The address the share panel shows ("": the panel is closed)."""

@@ -17,6 +17,7 @@ from ..controls import button
 from ..effects import Announce
 from ..html import Markup, el, join, mark
 from ..text import Msg
+from .board import zoom_buttons
 
 if TYPE_CHECKING:
     from .scene import Scene
@@ -60,7 +61,7 @@ def tools(scene: Scene) -> Markup:
         (
             el("div", tool_buttons, class_="row tool-row", role="group", aria_label=text("editor.tool.label")),
             el("div", seats, class_="row seat-choice", role="group", aria_label=text("editor.seat.label")),
-            el("div", history, ids, class_="row"),
+            el("div", history, ids, zoom_buttons(scene), class_="row"),
             el("p", text(f"editor.tool.{state.tool}_help"), class_="muted small", id="tool-help"),
         )
     )
