@@ -277,3 +277,8 @@ def test_every_text_of_the_page_is_in_the_language(lang: str) -> None:
 
 def test_the_id_map_on_the_site_is_the_one_in_the_docs() -> None:
     assert (ROOT / "web" / "board-ids.svg").read_bytes() == (ROOT / "docs" / "board-ids.svg").read_bytes()
+
+
+def test_a_touch_screen_says_tap() -> None:
+    page = Driver(EditorController(MemoryStorage(), languages=["de"], touch=True), BASE)
+    assert "Tippe auf eine Kreuzung" in page.html("tools") and "Klicke" not in page.html("tools")

@@ -17,6 +17,7 @@ from ..editor.controller import EditorController
 from ..editor.regions import shell
 from ..editor.start import ChosenFile
 from ..text import unexpected
+from ..touch import COARSE_POINTER
 from .dom import document, is_none, window
 from .host import PageHost
 from .page import ACTIVATE, board_spot, browser_languages, browser_storage
@@ -36,7 +37,8 @@ class EditorPage(PageHost):
     def __init__(self) -> None:
         search = str(window.location.search)
         asked = parse_qs(search.lstrip("?")).get("lang", [""])[0]
-        page = EditorController(browser_storage(), languages=browser_languages(), asked=asked)
+        touch = bool(window.matchMedia(COARSE_POINTER).matches)
+        page = EditorController(browser_storage(), languages=browser_languages(), asked=asked, touch=touch)
         root = document.getElementById("app")
         root.innerHTML = shell()
         root.removeAttribute("aria-busy")

@@ -41,13 +41,15 @@ from .state import EditorState
 class EditorController(PageController[EditorState]):
     """The editor page: its state, the position being edited, the command table."""
 
-    def __init__(self, storage: Storage, *, languages: Sequence[str] = (), asked: str | None = None) -> None:
+    def __init__(
+        self, storage: Storage, *, languages: Sequence[str] = (), asked: str | None = None, touch: bool = False
+    ) -> None:
         self.settings = SettingsStore(storage)
         self.store = SaveStore(storage)
         lang = asked if asked in LANGUAGES else pick_language(self.settings.load().lang, list(languages))
         commands = [command for component in COMPONENTS for command in component.COMMANDS]
         super().__init__(
-            EditorState(lang=lang),
+            EditorState(lang=lang, touch=touch),
             [*commands, Command("open_address", long_fields(MAX_PASTED), address, sent_by_page=True)],
         )
         self.editor = Editor.beginner(pieces=False)
@@ -63,8 +65,10 @@ class EditorController(PageController[EditorState]):
         return self._checked[1]
 
     def text(self) -> Text:
-        """Message look-ups in the page's language, naming the seats."""
-        return Text(self.state.lang, self.editor.names())
+        """Message look-ups in the page's language, naming the seats (saying "tap" on a touch screen)."""
+        text = Text(self.state.lang, self.editor.names())
+        text.touch = self.state.touch
+        return text
 
     def notify(self, message: Msg, kind: str = "error", entry: str | None = None) -> None:
         """Show ``message`` in the notice line."""

@@ -22,6 +22,8 @@ class EditorState(NamedTuple):
     """The editor page's state, apart from the position."""
 
     lang: str = "en"
+    touch: bool = False
+    """Whether the texts say "tap" (a touch screen)."""
     tool: str = TOOLS[0]
     """What a click on the board does (:data:`catan_core.editor.TOOLS`)."""
     seat: int = 0
