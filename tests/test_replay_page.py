@@ -142,6 +142,7 @@ def test_every_way_to_open_a_game_and_the_refusals() -> None:
     link = share.game_link(game, 12)
     page.run("open_link", {"open-link": BASE + "replay.html#" + link})
     assert page.page.replay.step == 12 and page.page.address() == "replay.html?step=12#" + link
+    assert f'href="editor.html?step=12&amp;lang=en#{link}"' in page.html("bar")  # this step in the editor
     page.run("open_address", {"search": "?step=30", "hash": "#" + link})
     assert page.page.replay.step == 30
     for refused, key in (

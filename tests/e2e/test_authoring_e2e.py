@@ -281,3 +281,25 @@ def test_the_new_pages_are_precached_and_work_offline(
     assert json.loads(page.evaluate("catan_test.position()"))["state"] == afresh(game, 12).to_json()
     ids = page.evaluate("fetch('board-ids.svg').then(response => response.text())")
     assert ids == (dist_dir / "board-ids.svg").read_text(encoding="utf-8")
+
+
+def test_undo_and_redo_with_the_keyboard(browse: GuardedBrowser, site: LocalSite) -> None:
+    """Ctrl+Z undoes and Ctrl+Y redoes on the page; in a text field they are the field's own."""
+    page = browse.open(site.url + "editor.html?test")
+
+    def settlements() -> list[int]:
+        return json.loads(page.evaluate("catan_test.work()"))["scenario"]["players"][0].get("settlements", [])
+
+    page.click("#board [data-node='12']")
+    page.click("#board [data-node='40']")
+    assert settlements() == [12, 40]
+    page.keyboard.press("Control+z")
+    assert settlements() == [12]
+    page.keyboard.press("Control+y")
+    assert settlements() == [12, 40]
+    page.keyboard.press("Control+Shift+z")  # nothing left to redo: said, nothing changes
+    assert settlements() == [12, 40] and "nothing to redo" in page.inner_text("#notice")
+    page.fill("#caption", "typed")
+    page.focus("#caption")
+    page.keyboard.press("Control+z")  # the field's own undo
+    assert settlements() == [12, 40]

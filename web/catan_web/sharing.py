@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from catan_core.i18n import LANGUAGES
@@ -39,6 +40,8 @@ QR_MODULE_PX = 3
 QR_MAX_VERSION = 25
 """The largest QR code drawn (117 modules a side: about 1,000 characters at level M); a
 longer link is shared as a link only (a phone's camera struggles with denser codes)."""
+QR_KEPT = 8
+"""QR codes kept once drawn."""
 LINK_ROWS = 3
 """Rows of a field showing a link or a snippet."""
 
@@ -89,15 +92,23 @@ def copy_field(text: Text, label: str, value: str, ident: str, *, cmd: str = "co
 def qr_figure(text: Text, address: str, label: str, ident: str) -> Markup:
     """``address`` as a QR code named ``label``, or a sentence saying that the link is too
     long for a code (past :data:`QR_MAX_VERSION`)."""
+    image = qr_svg(address, label)
+    if image is None:
+        return el("p", text("share.qr_too_long"), class_="muted", id=ident)
+    return el("figure", trusted(image), class_="qr", id=ident)
+
+
+@lru_cache(maxsize=QR_KEPT)
+def qr_svg(address: str, label: str) -> str | None:
+    """The QR code of ``address`` as SVG (None when too long for a comfortable code), worked
+    out once: a page draws its share panel again at every command while it is open."""
     from .qr import DataTooLong, encode, to_svg
 
     try:
         code = encode(address, QR_LEVEL)
     except DataTooLong:
-        code = None
-    if code is None or code.version > QR_MAX_VERSION:
-        return el("p", text("share.qr_too_long"), class_="muted", id=ident)
-    return el("figure", trusted(to_svg(code, module=QR_MODULE_PX, label=label)), class_="qr", id=ident)
+        return None
+    return to_svg(code, module=QR_MODULE_PX, label=label) if code.version <= QR_MAX_VERSION else None
 
 
 def share_panel(

@@ -10,6 +10,7 @@ Commands: ``share_open``, ``author``; the page's common ``lang``, ``close_notice
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
+from urllib.parse import quote
 
 from ..commands import Command, nothing
 from ..controls import button, language_picker
@@ -28,13 +29,17 @@ PAGE = "replay.html"
 
 
 def editor_address(scene: Scene) -> str:
-    """The board editor at the step shown (a saved game by its id, else the game's link)."""
+    """The board editor at the step shown: a saved game by its id, else the game's link (the one
+    the page came from when it is a game's) and the step."""
     from catan_core.share import game_link
 
     state, step = scene.state, scene.replay.step
     if state.gid:
-        return f"editor.html?game={state.gid}&step={step}&lang={state.lang}"
-    return f"editor.html?lang={state.lang}#{game_link(scene.game, step)}"
+        return f"editor.html?game={quote(state.gid)}&step={step}&lang={state.lang}"
+    link = state.link or game_link(scene.game)  # a study's link opens its start in the editor
+    if link.startswith("t"):
+        link = game_link(scene.game)
+    return f"editor.html?step={step}&lang={state.lang}#{link}"
 
 
 def bar(text: Text, state: ReplayState, scene: Scene | None) -> Markup:
