@@ -127,6 +127,7 @@ def preview(scene: Scene) -> Markup:
             title=frame_title(scene),
             class_="catan preview",
             style=f"width: 100%; max-width: {frame.width}px; height: {frame.height}px; border: 0",
+            loading="lazy",  # on a phone, started only when scrolled to (each change of the example restarts it)
         )
     )
     return el("h2", text("editor.preview.title"), id="preview-title") + body
