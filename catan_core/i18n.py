@@ -65,6 +65,7 @@ def add_catalogs(package: str, folder: str) -> None:
     if (package, folder) not in _MORE_CATALOGS:
         _MORE_CATALOGS.append((package, folder))
         catalog.cache_clear()
+        _SAID.clear()
 
 
 @cache
@@ -74,8 +75,9 @@ def catalog(lang: str) -> dict[str, Any]:
     merged = read_language_file(__package__, "messages", lang)
     for package, folder in _MORE_CATALOGS:
         more = read_language_file(package, folder, lang)
-        if merged.keys() & more.keys():
-            raise ValueError(f"{package}/{folder}: keys the engine has already: {sorted(merged.keys() & more.keys())[:5]}")
+        twice = sorted(merged.keys() & more.keys())
+        if twice:
+            raise ValueError(f"{package}/{folder}: keys the engine has already: {twice[:5]}")
         merged = {**merged, **more}
     return merged
 
@@ -176,7 +178,49 @@ class _Params(dict):  # type: ignore[type-arg]
         return "{" + key + "}"
 
 
+_SAID: dict[tuple[Any, ...], str] = {}
+"""Sentences already made, by their key, parameters, language and names (see :func:`translate`)."""
+MAX_SAID = 8192
+"""How many sentences :data:`_SAID` keeps before it starts again."""
+
+
+_PLAIN = (int, str, type(None))
+"""Parameter types that are their own key."""
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key part (lists as tuples), or raises ``TypeError``."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return tuple(item if type(item) in _PLAIN else _frozen(item) for item in value)
+    if kind is dict:  # (in the order given: another order is another key, the same sentence)
+        return tuple((name, item if type(item) in _PLAIN else _frozen(item)) for name, item in value.items())
+    hash(value)
+    return value
+
+
 def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """The sentence for message ``key`` with ``params``, in ``lang`` (made once: pages draw the
+    same sentences again and again).
+
+    >>> translate("rule.bank_empty", {"resource": 4}, "en") is translate("rule.bank_empty", {"resource": 4}, "en")
+    True
+    """
+    try:
+        said = (key, _frozen(params) if params else (), lang, names if type(names) is not list else tuple(names))
+    except TypeError:  # a parameter that cannot be a key: made each time
+        return _translate(key, params, lang, names)
+    sentence = _SAID.get(said)
+    if sentence is None:
+        if len(_SAID) >= MAX_SAID:
+            _SAID.clear()
+        sentence = _SAID[said] = _translate(key, params, lang, names)
+    return sentence
+
+
+def _translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequence[str] | None = None) -> str:
     """The sentence for message ``key`` with ``params``, in ``lang``.
 
     ``names`` are the seats' display names. A key missing from every catalog is

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .i18n import escape_markup as escape
@@ -128,6 +129,7 @@ def ink(color: str) -> str:
     return DARK_INK if dark >= light else LIGHT_INK
 
 
+@lru_cache(maxsize=64)
 def glyph_of(color: str) -> str | None:
     """The glyph of a palette colour (or of a colour an older version offered), else None."""
     c = color.lower()
@@ -141,6 +143,11 @@ def seat_glyphs(colors: Sequence[str]) -> tuple[str, ...]:
     A palette colour has its own glyph; a seat whose colour is not in the palette (or whose
     glyph an earlier seat already has) gets the first glyph no other seat has.
     """
+    return _seat_glyphs(tuple(colors))
+
+
+@lru_cache(maxsize=64)
+def _seat_glyphs(colors: tuple[str, ...]) -> tuple[str, ...]:
     own = [glyph_of(c) for c in colors]
     out: list[str] = []
     for i, glyph in enumerate(own):
@@ -178,6 +185,7 @@ _MARK_BORDER, _MARK_CORNER, _MARK_GLYPH = 2, 4, 7.5
 """Edge width, corner radius and glyph radius of a :func:`mark_svg` drawing."""
 
 
+@lru_cache(maxsize=256)
 def mark_svg(color: str, size: int = 16, glyph: str | None = None) -> str:
     """A seat's mark as a small standalone ``<svg>``: its colour in a dark-edged rounded
     square with its glyph inside, as on its pieces; for score tables, logs and legends.

@@ -23,6 +23,7 @@ catan_core.errors.FormatError: Unsupported file version 99.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__
@@ -48,6 +49,15 @@ _KEYS = ("format", "version", "engine", "options", "seats", "seed", "origin", "b
 def dump(game: Game) -> dict[str, Any]:
     """The save of ``game`` as JSON-ready data."""
     return {
+        **dump_head(game),
+        "history": [a.text() for a in game.history],
+        "log": [e.to_json() for e in game.log],
+    }
+
+
+def dump_head(game: Game) -> dict[str, Any]:
+    """The save of ``game`` but its record (``history`` and ``log``, which come last)."""
+    return {
         "format": FORMAT,
         "version": VERSION,
         "engine": __version__,
@@ -57,8 +67,6 @@ def dump(game: Game) -> dict[str, Any]:
         "origin": game.origin,
         "board": game.board.to_json(),
         "state": game.to_json(),
-        "history": [a.text() for a in game.history],
-        "log": [e.to_json() for e in game.log],
     }
 
 
@@ -99,6 +107,48 @@ def play_history(game: Game, history: list[str]) -> Game:
 def dumps(game: Game) -> str:
     """The save of ``game`` as compact JSON text."""
     return json.dumps(dump(game), separators=(",", ":"), ensure_ascii=False)
+
+
+class SaveWriter:
+    """Writes the saves of one game as its play goes on, each the text :func:`dumps` gives,
+    encoding each recorded action and event once: a page saving after every move spends on
+    the new moves, not on the whole game again.
+
+    >>> from catan_core.game import Options
+    >>> game, writer = Game(Options(players=3), seed=4), SaveWriter()
+    >>> _ = game.apply(game.legal_actions()[0])
+    >>> writer.text(game) == dumps(game)
+    True
+    >>> mark = game.snapshot(); _ = game.apply(game.legal_actions()[0]); writer.text(game) == dumps(game)
+    True
+    >>> game.restore(mark); writer.text(game) == dumps(game)    # a move taken back
+    True
+    """
+
+    def __init__(self) -> None:
+        self._done: list[tuple[list[Any], list[str]]] = [([], []), ([], [])]
+        """For the history and the log: the items encoded so far and their JSON texts."""
+
+    def _encoded(self, which: int, items: list[Any], encode: Callable[[Any], Any]) -> str:
+        """The JSON array of ``items`` (the history or the log), new items encoded alone."""
+        seen, texts = self._done[which]
+        kept = min(len(seen), len(items))
+        while kept and seen[kept - 1] is not items[kept - 1]:  # moves taken back (the rest is the same)
+            kept -= 1
+        del seen[kept:], texts[kept:]
+        for item in items[kept:]:
+            seen.append(item)
+            texts.append(json.dumps(encode(item), separators=(",", ":"), ensure_ascii=False))
+        return "[" + ",".join(texts) + "]"
+
+    def text(self, game: Game) -> str:
+        """The save of ``game`` as compact JSON text (equal to ``dumps(game)``)."""
+        head = dump_head(game)
+        return (
+            json.dumps(head, separators=(",", ":"), ensure_ascii=False)[:-1]
+            + ',"history":' + self._encoded(0, game.history, Action.text)
+            + ',"log":' + self._encoded(1, game.log, Event.to_json) + "}"
+        )
 
 
 def load(data: Any, verify_history: bool = True) -> Game:

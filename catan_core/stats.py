@@ -484,7 +484,7 @@ class Cell:
     text: str
     """``count`` as text."""
     detail: str
-    """What the figure is made of, in words ("3 brick, 1 ore", "Ana: 2", "1 × Knight"), or ""."""  # noqa: RUF001 - the sign the text shows
+    """What the figure is made of, in words ("3 brick, 1 ore", "Ana: 2", "1 × Knight"), or ""."""
 
 
 @dataclass(frozen=True)

@@ -447,7 +447,7 @@ def drawing(
     paid = _paid(produced, len(view.seats))
 
     board = view.board
-    names = [s.name for s in view.seats]
+    names = tuple(s.name for s in view.seats)
     words = places(board, lang)
 
     def t(key: str, **params: object) -> str:
@@ -506,12 +506,12 @@ def drawing(
         for e in range(EDGE_COUNT):
             p = view.edge_owner[e]
             if p >= 0:
-                out.append((f"road{e}", _road_piece(e, p, color(p), glyphs[p], _piece_title("svg.road", p, words.edges[e], t))))
+                out.append((f"road{e}", _road_piece(e, p, color(p), glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names))))
         for n in range(NODE_COUNT):
             p = view.node_owner[n]
             if p >= 0:
                 kind = "city" if view.node_city[n] else "settlement"
-                out.append((f"piece{n}", _building(n, kind, p, color(p), glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], t))))
+                out.append((f"piece{n}", _building(n, kind, p, color(p), glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         title = tr("svg.robber", place=words.hexes[view.robber])
         out.append(("robber", f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}" pointer-events="none">'
@@ -822,9 +822,11 @@ def spot_label(view: View, mark: str, lang: str = "en") -> str:
     return _LABELS[kind](ident, view, places(view.board, lang), lambda key, **params: translate(key, params, lang, names))
 
 
-def _piece_title(key: str, p: int, place: str, t: _Tr) -> str:
+@lru_cache(maxsize=1024)
+def _piece_title(key: str, p: int, place: str, lang: str, names: tuple[str, ...]) -> str:
     """A piece's title: seat ``p``'s piece (message ``key``) and where it stands (escaped)."""
-    return escape(t("svg.piece_at", piece=t(key, player=p), place=place))
+    piece = translate(key, {"player": p}, lang, names)
+    return escape(translate("svg.piece_at", {"piece": piece, "place": place}, lang, names))
 
 
 def _harbor_label(e: int, kind: int, words: Places, t: _Tr) -> str:

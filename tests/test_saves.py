@@ -547,3 +547,22 @@ def test_an_invalid_seat_is_named_in_the_message() -> None:
     with pytest.raises(FormatError) as info:
         seats_from_json([{"name": "Ana", "color": "#d7263d"}, {"name": " ", "color": "#1b65c4"}], 2)
     assert info.value.key == "format.seat" and "Player 2" in str(info.value)
+
+
+def test_the_save_writer_writes_what_dumps_writes_through_a_game_with_take_backs() -> None:
+    """The page saves after every move with a SaveWriter (each recorded action and event encoded
+    once); its text is always the very text of ``dumps``, also after a move is taken back."""
+    import random
+
+    from catan_core.saves import SaveWriter, dumps
+
+    for seed in (1, 2):
+        game, writer, rng = Game(Options(players=3), seed=seed), SaveWriter(), random.Random(seed)
+        marks = []
+        while game.phase != "over" and len(game.history) < 400:
+            if marks and rng.random() < 0.1:
+                game.restore(marks.pop())
+            else:
+                marks.append(game.snapshot())
+                game.apply(rng.choice(game.legal_actions()))
+            assert writer.text(game) == dumps(game)

@@ -134,10 +134,17 @@ def test_one_person_is_never_covered() -> None:
     assert s.shown == 0 and not s.covered and s.viewer == 0
 
 
-def two_people_page(**extra: object) -> PageDriver:
-    """The page with :func:`two_people_and_a_computer`'s game open, Ana holding the device."""
+def two_people_page(hands: dict[int, list[int]] | None = None, **extra: object) -> PageDriver:
+    """The page with :func:`two_people_and_a_computer`'s game open, Ana holding the device;
+    ``hands`` sets seats' hands first (outside the rules: only for the check at hand; the bank
+    gives the cards)."""
+    game = two_people_and_a_computer(**extra)
+    for seat, cards in (hands or {}).items():
+        for r, n in enumerate(cards):
+            game.bank[r] -= n - game.players[seat].hand[r]
+        game.players[seat].hand[:] = cards
     page = PageDriver(bots=False)
-    page.open(two_people_and_a_computer(**extra))
+    page.open(game)
     return page
 
 
@@ -153,11 +160,9 @@ def test_clicks_become_actions_hints_or_choices() -> None:
     assert page.session.build_reason("road") == cost
     assert page.session.build_reason("city") == translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, "en")
 
-    robbing = two_people_page(phase="robber", robber=9)
+    robbing = two_people_page({1: [1, 0, 0, 0, 0], 2: [1, 0, 0, 0, 0]}, phase="robber", robber=9)
     from catan_core.board import HEX_NODES
 
-    robbing.game.players[1].hand[0] = robbing.game.players[2].hand[0] = 1  # only for this check
-    robbing.game.bank[0] -= 2
     both = next(h for h in range(19) if {robbing.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
     robbing.press(f"h{both}")  # a hex touching both other seats' buildings: a choice of victim
     assert robbing.state.draft.mode == "victim" and 'id="rob-1"' in robbing.html("actions") and 'id="rob-2"' in robbing.html("actions")
@@ -292,9 +297,7 @@ def test_a_click_outside_the_offered_spots_still_asks_the_engine() -> None:
 
 
 def test_choosing_a_victim_on_the_board_opens_the_victim_chooser() -> None:
-    page = two_people_page(phase="robber", robber=9)
-    page.game.players[1].hand[0] = page.game.players[2].hand[0] = 1  # only for this check
-    page.game.bank[0] -= 2
+    page = two_people_page({1: [1, 0, 0, 0, 0], 2: [1, 0, 0, 0, 0]}, phase="robber", robber=9)
     from catan_core.board import HEX_NODES
 
     both = next(h for h in range(19) if {page.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
@@ -316,9 +319,7 @@ def press(page: PageDriver, times: int, name: str, arg: str) -> None:
 
 
 def test_discard_picks_stop_at_the_hand_and_the_number_due() -> None:
-    page = two_people_page(phase="roll")
-    page.game.players[0].hand[:] = [3, 0, 2, 0, 5]  # 10 cards: 5 to discard
-    page.game.bank[0] -= 3; page.game.bank[2] -= 2; page.game.bank[4] -= 5
+    page = two_people_page({0: [3, 0, 2, 0, 5]}, phase="roll")  # 10 cards: 5 to discard
     page.call(lambda table: table.act(Action(0, "roll", (3, 4))))
     page.run("uncover")
     press(page, 9, "discard_pick", "discard:0:1")
@@ -337,10 +338,7 @@ def test_discard_picks_stop_at_the_hand_and_the_number_due() -> None:
 
 
 def test_offer_and_counter_give_sides_stop_at_the_hand() -> None:
-    page = two_people_page(phase="main")
-    page.game.players[0].hand[:] = [2, 0, 0, 0, 0]
-    page.game.players[1].hand[:] = [0, 0, 0, 0, 1]
-    page.game.bank[0] -= 2; page.game.bank[4] -= 1
+    page = two_people_page({0: [2, 0, 0, 0, 0], 1: [0, 0, 0, 0, 1]}, phase="main")
     page.run("tab", "players")
     press(page, 5, "compose", "give:0:1")
     press(page, 25, "compose", "want:4:1")
@@ -358,9 +356,7 @@ def test_offer_and_counter_give_sides_stop_at_the_hand() -> None:
 
 
 def test_a_maritime_choice_stays_for_the_next_trade_and_the_target_is_checked() -> None:
-    page = two_people_page(phase="main")
-    page.game.players[0].hand[:] = [8, 0, 0, 0, 0]
-    page.game.bank[0] -= 8
+    page = two_people_page({0: [8, 0, 0, 0, 0]}, phase="main")
     page.run("tab", "bank")
     page.run("mar_give", "0")
     page.run("mar_get", "4")

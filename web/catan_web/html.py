@@ -77,7 +77,12 @@ def trusted(html: str) -> Markup:
 
 def join(parts: Iterable[str | Markup | None]) -> Markup:
     """``parts`` one after another (text escaped, markup kept, None left out)."""
-    return Markup("".join(escape(part) for part in parts if part is not None))
+    return Markup("".join([part if type(part) is Markup else _text(part) for part in parts if part is not None]))
+
+
+def _text(text: object) -> str:
+    """``text`` escaped (or kept when it is markup of a subclass)."""
+    return text if isinstance(text, Markup) else escape_markup(str(text))
 
 
 def attrs(**values: object) -> str:
@@ -89,16 +94,27 @@ def attrs(**values: object) -> str:
     for name, value in values.items():
         if value is None or value is False:
             continue
-        name = name.rstrip("_").replace("_", "-")
-        out.append(f" {name}" if value is True else f' {name}="{escape_markup(str(value))}"')
+        written = _NAMES.get(name) or _name(name)
+        out.append(f" {written}" if value is True else f' {written}="{escape_markup(str(value))}"')
     return "".join(out)
+
+
+_NAMES: dict[str, str] = {}
+"""Attribute names already written (keyword argument -> attribute)."""
+
+
+def _name(argument: str) -> str:
+    """The attribute a keyword argument names: ``class_`` -> ``class``, ``data_cmd`` -> ``data-cmd``."""
+    name = _NAMES[argument] = argument.rstrip("_").replace("_", "-")
+    return name
 
 
 def el(tag: str, *children: str | Markup | None, **attributes: object) -> Markup:
     """An element: text children escaped, markup children kept, None children left out."""
+    head = attrs(**attributes) if attributes else ""
     if tag in VOID:
-        return Markup(f"<{tag}{attrs(**attributes)}>")
-    return Markup(f"<{tag}{attrs(**attributes)}>{join(children)}</{tag}>")
+        return Markup(f"<{tag}{head}>")
+    return Markup(f"<{tag}{head}>{join(children)}</{tag}>")
 
 
 def mark(color: str, glyph: str | None = None) -> Markup:

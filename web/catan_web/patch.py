@@ -31,23 +31,25 @@ board and the log again, and what a person typed or focused elsewhere is left al
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import NamedTuple
 
-from .html import Markup, escape, join
+from .html import Markup, escape
 
 
 class Keyed(NamedTuple):
     """A region's content whose children are matched by key: a wrapper element (``tag`` with
-    ``attributes``, names and plain values) and its children, each exactly one element."""
+    ``attributes``, names and plain values) and its children, each exactly one element, as
+    markup (``Markup``, or the engine's own SVG drawing, which escapes what it writes)."""
 
     tag: str
     attributes: tuple[tuple[str, str], ...]
-    items: tuple[tuple[str, Markup], ...]
+    items: tuple[tuple[str, str], ...]
 
     def markup(self) -> Markup:
         """The whole wrapper element."""
         head = "".join(f' {name}="{escape(value)}"' for name, value in self.attributes)
-        return Markup(f"<{self.tag}{head}>{join(html for _, html in self.items)}</{self.tag}>")
+        return Markup(f"<{self.tag}{head}>{''.join(html for _, html in self.items)}</{self.tag}>")
 
 
 class Framed(NamedTuple):
@@ -58,6 +60,10 @@ class Framed(NamedTuple):
     attributes: tuple[tuple[str, str], ...]
     content: Markup | Keyed | None = None
 
+
+WHOLE = 2000
+"""Characters of a keyed region's changes under which they are written as such (above, and
+over half of the region, the region is written whole)."""
 
 Content = Markup | Keyed | Framed
 """What a view function gives a region."""
@@ -158,7 +164,8 @@ def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed
         return []
     if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
         children = _children(region, before.items, content.items)
-        if written(children) > len(content.markup()) // 2:  # most of it changed: writing it whole is cheaper
+        size = written(children)
+        if size > WHOLE and size > sum(len(html) for _, html in content.items) // 2:  # most changed: write it whole
             return [Fill(region, content.markup())]
         return _attributes(region, before.attributes, content.attributes) + children
     return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
@@ -176,9 +183,11 @@ def _attributes(
     return ops + [SetAttribute(region, name, None, own) for name in old if name not in new]
 
 
-def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[tuple[str, Markup], ...]) -> list[Op]:
-    """The child changes of a keyed region: removals, then in order of the new children,
-    moves and insertions, then the rewrites of children whose markup changed.
+def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> list[Op]:
+    """The child changes of a keyed region: the children gone and those that move are removed
+    (the children that keep their order, the longest run of them, stay), then in order of the
+    new children the new and the moved ones are inserted, then the children that stayed and
+    whose markup changed are rewritten.
 
     >>> a, b, c = (Markup(f"<i>{k}</i>") for k in "abc")
     >>> _children("r", (("a", a), ("b", b), ("c", c)), (("c", c), ("a", a), ("b", Markup("<i>B</i>"))))
@@ -189,25 +198,56 @@ def _children(region: str, before: tuple[tuple[str, Markup], ...], after: tuple[
     keys = [key for key, _ in after]
     if len(set(keys)) != len(keys):
         raise ValueError(f"region {region!r}: keys repeat")
+    if len(before) == len(after) and all(b[0] == a[0] for b, a in zip(before, after, strict=True)):  # the same keys
+        return [
+            Put(region, at, Markup(a[1])) for at, (b, a) in enumerate(zip(before, after, strict=True)) if b[1] != a[1]
+        ]
     old = dict(before)
+    was = {key: at for at, (key, _) in enumerate(before)}
+    stay = _in_order([key for key in keys if key in was], was)
     ops: list[Op] = []
     current = [key for key, _ in before]
-    kept = set(keys)
-    for index in range(len(current) - 1, -1, -1):
-        if current[index] not in kept:
-            ops.append(Remove(region, index))
-            del current[index]
-    placed: set[str] = set()
-    for index, (key, html) in enumerate(after):
-        if index < len(current) and current[index] == key:
-            continue
-        if key in old and key in current:
-            ops.append(Remove(region, current.index(key)))
-            current.remove(key)
-        ops.append(Insert(region, index, html))
-        current.insert(index, key)
-        placed.add(key)
-    ops += [
-        Put(region, index, html) for index, (key, html) in enumerate(after) if key not in placed and old[key] != html
+    for at in range(len(current) - 1, -1, -1):
+        if current[at] not in stay:
+            ops.append(Remove(region, at))
+            del current[at]
+    for at, (key, html) in enumerate(after):
+        if key not in stay:
+            ops.append(Insert(region, at, Markup(html)))
+            current.insert(at, key)
+    return ops + [
+        Put(region, at, Markup(html)) for at, (key, html) in enumerate(after) if key in stay and old[key] != html
     ]
-    return ops
+
+
+def _in_order(keys: list[str], was: dict[str, int]) -> set[str]:
+    """The largest set of ``keys`` (in their new order) whose old places ``was`` are in the same
+    order: they stay where they are, the others move (a longest increasing subsequence).
+
+    >>> sorted(_in_order(["c", "a", "b"], {"a": 0, "b": 1, "c": 2}))
+    ['a', 'b']
+    """
+    places = [was[key] for key in keys]
+    if all(a < b for a, b in pairwise(places)):  # nothing moved: every key stays
+        return set(keys)
+    tails: list[int] = []  # tails[n]: index in keys of the smallest tail of a run of n + 1
+    back: list[int] = []  # back[i]: index in keys of the element before keys[i] in its run
+    for i, key in enumerate(keys):
+        place = was[key]
+        low, high = 0, len(tails)
+        while low < high:
+            middle = (low + high) // 2
+            if was[keys[tails[middle]]] < place:
+                low = middle + 1
+            else:
+                high = middle
+        back.append(tails[low - 1] if low else -1)
+        if low == len(tails):
+            tails.append(i)
+        else:
+            tails[low] = i
+    stay, i = set(), tails[-1] if tails else -1
+    while i >= 0:
+        stay.add(keys[i])
+        i = back[i]
+    return stay

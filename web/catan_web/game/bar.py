@@ -21,6 +21,7 @@ from ..html import EMPTY, Markup, el, join
 from ..newgame import file_name
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
+from .share import COMMANDS as SHARE_COMMANDS, panel as share_panel, share_button
 from .state import Notice
 
 if TYPE_CHECKING:
@@ -63,7 +64,8 @@ def game_bar(scene: Scene) -> Markup:
     if hosts_friends(session):
         pace += button(text, text("ui.net.open"), "net", ident="net-open", pressed=state.net_open)
     pace += button(text, text("ui.sound.label"), "sound", ident="sound", pressed=state.sound, cls="sound")
-    export = button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
+    export = share_button(scene)
+    export += button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
     toggle = el(
         "button",
         text("ui.menu.label"),
@@ -84,7 +86,13 @@ def game_bar(scene: Scene) -> Markup:
         id="bar-menu",
     )
     return join(
-        (el("h1", text("ui.title"), class_="brand"), el("span", session.name, class_="game-name"), toggle, tools)
+        (
+            el("h1", text("ui.title"), class_="brand"),
+            el("span", session.name, class_="game-name"),
+            toggle,
+            tools,
+            share_panel(scene),
+        )
     )
 
 
@@ -215,4 +223,5 @@ COMMANDS = (
     Command("close_notice", nothing, close_notice),
     Command("viewport", integer(*WIDTHS), viewport, sent_by_page=True),
     Command("explain", value(Explanation), explain, sent_by_page=True),
+    *SHARE_COMMANDS,
 )

@@ -21,7 +21,7 @@ from .. import navigate as N, targets as T
 from ..commands import Command, choice, nothing, text, value
 from ..controls import button
 from ..effects import BOARD, Focus, Reveal
-from ..html import EMPTY, Markup, el, join, trusted
+from ..html import EMPTY, Markup, el, join
 from ..patch import Framed, Keyed
 from ..text import Msg
 from ..touch import TOUCH_POINTERS, tap
@@ -96,7 +96,7 @@ def board(scene: Scene) -> Framed:
     )
     zoom = state.board.zoom
     frame = (("class", "board zoomed"), ("style", f"--zoom: {ZOOMS[zoom]:g}")) if zoom else (("class", "board"),)
-    return Framed(frame, Keyed("svg", drawing.attrs, tuple((key, trusted(html)) for key, html in drawing.items)))
+    return Framed(frame, Keyed("svg", drawing.attrs, drawing.items))  # (the engine's drawing escapes what it writes)
 
 
 def tools(scene: Scene) -> Markup:

@@ -380,8 +380,6 @@ class Controller(PageController[PageState]):
         session = self.session
         if session is None or not session.holds_game:
             return
-        from catan_core.saves import dumps
-
         game = session.game
         meta = SaveMeta(
             session.gid,
@@ -392,7 +390,7 @@ class Controller(PageController[PageState]):
             game.seats[game.winner].name if game.winner >= 0 else "",
             session.take_backs,
         )
-        self.emit(Save(session.gid, dumps(game), meta))
+        self.emit(Save(session.gid, session.save_text(), meta))
 
     def open_session(self, session: Session, new: bool = False) -> None:
         """Show the game of ``session`` (saved at once when it is ``new``), and let computer

@@ -121,6 +121,8 @@ class PageState(NamedTuple):
     fresh: tuple[tuple[str, str, float], ...] = ()
     """Buttons that appeared where another was just pressed: region, key, and until when
     (milliseconds) they ignore clicks."""
+    sharing: tuple[str, str] | None = None
+    """The game whose share panel is open, and the link it shows (:mod:`catan_web.game.share`)."""
 
     def text(self) -> Text:
         """Message look-ups in the page's language (no game's names)."""
