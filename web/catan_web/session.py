@@ -431,32 +431,6 @@ class Session:
             return next(iter(reasons))
         return self.text("ui.reason.no_spot")
 
-    def others_turn(self) -> str | None:
-        """Whose turn it is, when the person at the device acts on another player's turn
-        (answering an offer, discarding): why their turn's buttons cannot be used (None on
-        their own turn)."""
-        current = self.game.current
-        if self.viewer is None or current == self.viewer or not 0 <= current < len(self.game.seats):
-            return None
-        return self.text("ui.reason.others_turn", player=current)
-
-    def trading_over(self) -> Reason | None:
-        """Under "Trade, then build": why no trade is possible any more this turn, once the
-        current player has built (None while trading is open, and without the option)."""
-        if not self.game.built or self.viewer is None:
-            return None
-        return self.reason(Action(self.viewer, A.MARITIME, (0, 1)))
-
-    def any_reason(self, kind: str, probe: Any = None) -> str | None:
-        """Why no action of ``kind`` is possible now (None when one is); ``probe`` is the
-        value asked about when none is legal."""
-        p = self.viewer
-        if p is None:
-            return self.text("ui.reason.not_your_move")
-        if any(a.kind == kind for a in self.legal()):
-            return None
-        return self.reason(Action(p, kind, probe)) or self.text("ui.reason.no_spot")
-
 
 class _Seen:
     """The log as the viewer last read it (see :meth:`Session.log_view`)."""

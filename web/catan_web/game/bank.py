@@ -19,6 +19,7 @@ from ..controls import button, section
 from ..draft import Draft
 from ..html import Markup, el, join
 from .parts import RESOURCE, resource_buttons
+from .reasons import trading_over
 
 if TYPE_CHECKING:
     from .scene import Scene
@@ -38,7 +39,7 @@ def maritime_panel(scene: Scene) -> Markup:
     assert view.ratios is not None
     ratios = [el("span", f"{view.ratios[r]}:1", class_="ratio") for r in range(len(RESOURCES))]
     action = maritime_action(d, session.actor)
-    closed = session.trading_over()
+    closed = trading_over(session)
     reason = closed or (text("ui.maritime.choose") if action is None else session.reason(action))
     room = (closed is None,) * len(RESOURCES)
     label = (

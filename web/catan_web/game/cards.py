@@ -20,6 +20,7 @@ from ..controls import button, section
 from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
 from ..html import EMPTY, Markup, el, join
 from .parts import RESOURCE, resource_buttons
+from .reasons import any_reason, others_turn
 
 if TYPE_CHECKING:
     from .scene import Scene
@@ -55,7 +56,7 @@ def dev_cards(scene: Scene) -> Markup:
                 "play",
                 kind,
                 ident=f"play-{kind}",
-                reason=session.others_turn() or session.any_reason(kind, PROBES.get(kind)),
+                reason=others_turn(session) or any_reason(session, kind, PROBES.get(kind)),
                 pressed=pressed,
             )
         elif card == VICTORY_POINT:

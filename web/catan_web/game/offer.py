@@ -19,6 +19,7 @@ from ..controls import button, section
 from ..draft import NO_CARDS, Cards, Draft, can_add, step
 from ..html import Markup, el, join
 from .parts import counter, resource_name
+from .reasons import trading_over
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -49,7 +50,7 @@ def room(session: Session, draft: Draft, side: str) -> tuple[bool, ...]:
     """For each resource, whether the offer's ``side`` may hold one more (none once the
     trading is over: :meth:`~catan_web.session.Session.trading_over`)."""
     counts, caps = side_and_caps(session, draft, side)
-    closed = session.trading_over() is not None
+    closed = trading_over(session) is not None
     return tuple(not closed and can_add(counts, r, caps) for r in range(len(counts)))
 
 
