@@ -112,7 +112,12 @@ const pyodide = await loadPyodide({ args: JSON.parse(options) });
 pyodide.FS.mkdir("/mnt");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/mnt");
 pyodide.globals.set("args", pyodide.toPy(JSON.parse(args)));
-pyodide.runPython(code);
+try {
+  pyodide.runPython(code);
+} catch (error) {
+  process.stderr.write(String(error.message ?? error));  // Python's traceback
+  process.exit(1);
+}
 """
 """Node script running Python code with the pinned Pyodide (the pages' interpreter) started
 with Python's command-line ``options`` (a JSON list), a folder mounted at ``/mnt`` and
@@ -124,8 +129,10 @@ def in_pyodide(code: str, folder: Path, args: object, options: tuple[str, ...] =
     with Python's command-line ``options``, with ``folder`` at ``/mnt`` and ``args``
     (JSON-able) as a global. Needs Node, which npm needs."""
     script = IN_PYODIDE.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
-    subprocess.run(["node", "--input-type=module", "-e", script, str(folder), code, json.dumps(args),
-                    json.dumps(list(options))], check=True, capture_output=True)
+    run = subprocess.run(["node", "--input-type=module", "-e", script, str(folder), code, json.dumps(args),
+                          json.dumps(list(options))], capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"build.py: Python in Pyodide failed:\n{run.stderr[-3000:]}")
 
 
 PAGE_SCRIPT = re.compile(r'<script type="py" src="\./([^"]+)"')
@@ -185,6 +192,11 @@ for member in args["ours"]:
     with open("/mnt/code/" + member, "rb") as file:
         write_bytecode("/mnt/code/" + member + "c", file.read(), args["zip"] + "/" + member)
     os.remove("/mnt/code/" + member)
+standard = args["standard"]
+kept = {name for name, member in standard.items() if os.path.exists("/mnt/stdlib/" + member + "c")}
+left_out = {name for name in standard if name not in kept and name.rpartition(".")[0] in kept | {""}}
+names = f"NAMES = frozenset({sorted(left_out | set(args['left_out']))!r})\\n".encode()
+write_bytecode("/mnt/code/" + args["names"] + ".pyc", names, args["zip"] + "/" + args["names"] + ".py")
 """
 """Import the standard modules ``args["imports"]`` names, then compile every module of the
 standard library loaded by then (what Pyodide's own start imports, those, and all they import)
@@ -192,7 +204,9 @@ into ``/mnt/stdlib/``, and our modules (``args["ours"]``, under ``/mnt/code/``) 
 their sources: ``<module>.pyc`` files whose source is never checked (PEP 552), their
 tracebacks naming the module's file in its zip. Module and function docstrings are left out
 (class docstrings stay: a dataclass without one computes the text of its signature when it is
-made), and Python runs with :data:`COMPILE_OPTIONS`."""
+made), and Python runs with :data:`COMPILE_OPTIONS`. Last, the module ``args["names"]``
+(:data:`LEFT_OUT`), whose ``NAMES`` are the standard modules left out (of ``args["standard"]``,
+npm's, by name) whose parent ships or that have none, and our modules ``args["left_out"]``."""
 COMPILE_OPTIONS = ("-X", "no_debug_ranges")
 """Python's options while :data:`COMPILE` runs: bytecode without column positions, which only a
 traceback's carets under a source line use, and no source ships (a fifth smaller)."""
@@ -308,9 +322,8 @@ def write_zips(dist: Path) -> None:
     190 modules: every standard module loaded then ships, compiled (:data:`COMPILE`). Our
     traced modules ship the same way, beside our packages' data files (JSON). No page then
     compiles at start, and no source travels: Pyodide's npm package ships the standard library
-    as 4.2 MB of sources, of which the pages import a fifth. catan.zip also holds :data:`LEFT_OUT`
-    (as source: it is compiled only by a page whose import failed) naming the standard modules
-    left out whose parent ships or that have none, and our modules left out."""
+    as 4.2 MB of sources, of which the pages import a fifth. catan.zip also holds :data:`LEFT_OUT`,
+    which names the modules left out (see :data:`COMPILE`)."""
     files = our_files()
     modules = zip_modules(files)
     ours, others = trace_pages(WEB, {name: files[member] for name, member in modules.items()})
@@ -322,16 +335,15 @@ def write_zips(dist: Path) -> None:
         for name in ours:
             (staged / "code" / modules[name]).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(files[modules[name]], staged / "code" / modules[name])
-        in_pyodide(COMPILE, staged, {"imports": imports, "ours": [modules[name] for name in ours], "zip": CODE_ZIP,
-                                     "flags": UNCHECKED_HASH}, COMPILE_OPTIONS)
+        in_pyodide(COMPILE, staged, {
+            "imports": imports, "ours": [modules[name] for name in ours], "zip": CODE_ZIP, "flags": UNCHECKED_HASH,
+            "standard": standard, "left_out": [name for name in modules if name not in ours], "names": LEFT_OUT,
+        }, COMPILE_OPTIONS)
         compiled = {folder: {path.relative_to(staged / folder).as_posix(): path.read_bytes()
                              for path in (staged / folder).rglob("*.pyc")} for folder in ("stdlib", "code")}
-    kept = {name for name, member in standard.items() if member + "c" in compiled["stdlib"]}
-    left_out = sorted({name for name in standard if name not in kept and name.rpartition(".")[0] in kept | {""}}
-                      | {name for name in modules if name not in ours})
     data = {member: path.read_bytes() for member, path in files.items() if not member.endswith(".py")}
     write_zip(dist / "pyodide" / STDLIB_ZIP, compiled["stdlib"])
-    write_zip(dist / CODE_ZIP, {**compiled["code"], **data, f"{LEFT_OUT}.py": f"NAMES = frozenset({left_out!r})\n".encode()})
+    write_zip(dist / CODE_ZIP, {**compiled["code"], **data})
 
 
 MAKE_SNAPSHOT = """

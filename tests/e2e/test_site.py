@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import gzip
 import hashlib
 import json
@@ -361,16 +360,15 @@ MAGIC = """async () => {
 
 
 def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist_dir: Path) -> None:
-    """Both zips hold bytecode (and our data files), no source but the list of modules left
-    out: each module has the magic number of the page's own Python and is never checked
-    against a source (PEP 552), so nothing is compiled at start (the game page's test hook
-    checks that every module it imported came from bytecode: tests/e2e/test_game.py)."""
+    """Both zips hold bytecode (and our data files), no source: each module has the magic
+    number of the page's own Python and is never checked against a source (PEP 552), so
+    nothing is compiled at start (the game page's test hook checks that every module it
+    imported came from bytecode: tests/e2e/test_game.py)."""
     magic = bytes(app_page.evaluate(MAGIC))
     for zipped in (dist_dir / "pyodide" / build.STDLIB_ZIP, dist_dir / build.CODE_ZIP):
         with zipfile.ZipFile(zipped) as archive:
             names = archive.namelist()
-            sources = [name for name in names if not name.endswith((".pyc", ".json"))]
-            assert sources == ([f"{build.LEFT_OUT}.py"] if zipped.name == build.CODE_ZIP else []), zipped.name
+            assert [name for name in names if not name.endswith((".pyc", ".json"))] == [], zipped.name
             for name in names:
                 if name.endswith(".pyc"):
                     header = archive.read(name)[:8]
@@ -437,16 +435,14 @@ def test_the_trace_finds_every_kind_of_import() -> None:
                      "pkg.web.later", "pkg.web.a", "pkg.web.sub", "pkg.web.sub.b"}
 
 
-def left_out(dist: Path) -> set[str]:
-    """The modules the build names as left out (build.LEFT_OUT, in catan.zip)."""
-    with zipfile.ZipFile(dist / build.CODE_ZIP) as archive:
-        text = archive.read(f"{build.LEFT_OUT}.py").decode()
-    found = re.fullmatch(r"NAMES = frozenset\((\[.*\])\)\n", text, re.DOTALL)
-    assert found
-    return set(ast.literal_eval(found[1]))
+LEFT_OUT = """async (name) => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  return pyodide.runPython(`import ${name}\nsorted(${name}.NAMES)`).toJs();
+}"""
+"""The modules the build names as left out (build.LEFT_OUT, in catan.zip), as the page reads them."""
 
 
-def test_every_import_the_pages_make_ships(dist_dir: Path) -> None:
+def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> None:
     """A page imports only modules the build ships: every module of ours the trace of the
     pages' code finds (see the test above for what it sees) is in catan.zip, every one of the
     standard library (Pyodide's npm package's) in the standard library's zip, with those of
@@ -466,7 +462,7 @@ def test_every_import_the_pages_make_ships(dist_dir: Path) -> None:
     assert [name for name in ours if modules[name] + "c" not in code] == []
     assert [name for name in others if name in standard and name not in stdlib] == []
     assert {name for name in build.LAZY_IMPORTS if name in standard} <= stdlib  # (zlib is built into Pyodide)
-    missing = left_out(dist_dir)
+    missing = set(app_page.evaluate(LEFT_OUT, build.LEFT_OUT))
     assert {"email", "xml", "argparse", "multiprocessing", "catan_core.cli", "catan_core.tournament"} <= missing
     assert missing.isdisjoint(stdlib | set(ours))
     assert {"catan_core.cli", "catan_core.tournament", "catan_core.simulate"}.isdisjoint(ours)
