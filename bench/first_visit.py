@@ -17,8 +17,10 @@ starts on a fresh profile and opens the page:
 
 - first visit: from navigation to ``<html data-ready>`` on the page's clock, and the bytes the
   host sent for the requests that came before then (headers included);
-- later visit: once the app's service worker controls the page (all precached) and any file
-  is in the engine's cache, the page is opened again in the same browser;
+- later visit: once the app's service worker controls the page (all precached) and every file
+  is in the engine's cache, the page is opened again in a new tab of the same browser, the
+  first tab closed (WebKit keeps a page it navigated away from, with its memory, and grows
+  slower at each visit in the same tab);
 - on a link without pacing, the app's "board": the first visit's ready time plus the time from
   a click on the home screen's Start to the first board spot drawn (the click itself waits for
   the bench to see the page ready, which is left out).
@@ -62,6 +64,9 @@ new MutationObserver((_, observer) => {
 return true;"""
 """Set up before the click on Start: the time from then to the first board spot drawn."""
 CONTROLLED = "return navigator.serviceWorker && navigator.serviceWorker.controller !== null"
+MAX_CRASHES = 5
+"""Visits that may fail (Chromium's renderer crashes now and then on this machine) before the
+run stops; each is made again and named at the end."""
 
 
 class Visit(NamedTuple):
@@ -106,8 +111,7 @@ def visit(make: Callable[[], Engine], server: SiteServer, path: str, app: bool, 
             engine.wait(CONTROLLED, timeout=TIMEOUT_S)
         else:
             time.sleep(1)  # the cache entries written
-        engine.open("about:blank")
-        engine.wait("return location.href === 'about:blank'")
+        engine.new_tab()
         engine.open(server.url + path)
         later = engine.wait("return window.__readyAt", timeout=TIMEOUT_S)
         return Visit(first, sum(files.values()), files, later, board_ms)
@@ -128,6 +132,7 @@ def main() -> None:
     parser.add_argument("--engines", default="chromium,firefox,webkit", help="engines (default: all three)")
     parser.add_argument("--before", type=Path, help="another built site measured alongside (e.g. an earlier dist/)")
     parser.add_argument("--dist", type=Path, help="an existing build of this tree (default: build one now)")
+    parser.add_argument("--no-bare", action="store_true", help="leave out the bare Pyodide page (a quicker A/B run)")
     args = parser.parse_args()
     engines = args.engines.split(",")
     for name in engines:
@@ -135,7 +140,10 @@ def main() -> None:
             raise SystemExit(f"{name} needs {', '.join(missing(name))} (bash tests/run.sh installs it)")
     links = args.links.split(",")
     pages = dict(PAGES, **({"app before": BEFORE} if args.before else {}))
+    if args.no_bare:
+        del pages["bare Pyodide"]
     results: dict[tuple[str, str, str], list[Visit]] = {}
+    crashes: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         dist = prepare_site(Path(tmp), args.before, args.dist)
         for rep in range(args.reps):
@@ -143,17 +151,25 @@ def main() -> None:
                 for engine in engines:
                     order = list(pages.items()) if rep % 2 == 0 else list(reversed(pages.items()))
                     for page, path in order:
-                        link = parse_link(link_text)
-                        server = SiteServer(dist, compress=True, link=link)
-                        try:
-                            made = visit(ENGINES[engine], server, path, page.startswith("app"), link is None)
-                        finally:
-                            server.stop()
+                        made = None
+                        while made is None:
+                            link = parse_link(link_text)
+                            server = SiteServer(dist, compress=True, link=link)
+                            try:
+                                made = visit(ENGINES[engine], server, path, page.startswith("app"), link is None)
+                            except Exception as error:  # a crashed page: said at the end, and visited again
+                                crashes.append(f"round {rep + 1} {link_text} {engine} {page}: {str(error).splitlines()[0]}")
+                                if len(crashes) > MAX_CRASHES:
+                                    raise
+                            finally:
+                                server.stop()
                         results.setdefault((link_text, engine, page), []).append(made)
                         print(f"round {rep + 1} {link_text} {engine} {page}: {made.first_ms:.0f} ms, "
                               f"{made.bytes_ready:,} B; later {made.later_ms:.0f} ms"
                               + (f"; board {made.board_ms:.0f} ms" if made.board_ms is not None else ""), flush=True)
     report(results, links, engines, pages, args.reps)
+    for crash in crashes:
+        print(f"visited again after: {crash}")
 
 
 def report(results: dict[tuple[str, str, str], list[Visit]], links: list[str], engines: list[str],
@@ -174,18 +190,25 @@ def report(results: dict[tuple[str, str, str], list[Visit]], links: list[str], e
         for engine in engines:
             def median(page: str, attribute: str, engine: str = engine, link: str = link) -> float:
                 return float(statistics.median(getattr(r, attribute) for r in results[(link, engine, page)]))
-            line = (f"  {engine}: app / bare Pyodide: first visit {median('app', 'first_ms') / median('bare Pyodide', 'first_ms'):.2f}x,"
-                    f" bytes {median('app', 'bytes_ready') / median('bare Pyodide', 'bytes_ready'):.2f}x,"
-                    f" later visit {median('app', 'later_ms') / median('bare Pyodide', 'later_ms'):.2f}x")
-            if results[(link, engine, "app")][0].board_ms is not None:
-                line += f", board / bare page ready {median('app', 'board_ms') / median('bare Pyodide', 'first_ms'):.2f}x"
-            line += f"; app's later / first visit {median('app', 'later_ms') / median('app', 'first_ms'):.2f}x"
+            line = f"  {engine}: "
+            if "bare Pyodide" in pages:
+                line += (f"app / bare Pyodide: first visit {median('app', 'first_ms') / median('bare Pyodide', 'first_ms'):.2f}x,"
+                         f" bytes {median('app', 'bytes_ready') / median('bare Pyodide', 'bytes_ready'):.2f}x,"
+                         f" later visit {median('app', 'later_ms') / median('bare Pyodide', 'later_ms'):.2f}x")
+                if results[(link, engine, "app")][0].board_ms is not None:
+                    line += f", board / bare page ready {median('app', 'board_ms') / median('bare Pyodide', 'first_ms'):.2f}x"
+                line += "; "
+            line += f"app's later / first visit {median('app', 'later_ms') / median('app', 'first_ms'):.2f}x"
             if engine != "chromium" and "chromium" in engines:
                 line += f"; app's later visit / Chromium's {median('app', 'later_ms') / median('app', 'later_ms', 'chromium'):.2f}x"
             print(line)
             if "app before" in pages:
+                pairs = list(zip(results[(link, engine, "app")], results[(link, engine, "app before")]))
+                first = statistics.median(a.first_ms - b.first_ms for a, b in pairs)
+                later = statistics.median(a.later_ms - b.later_ms for a, b in pairs)
                 print(f"  {engine}: app before: first visit {median('app before', 'first_ms'):.0f} ms, "
-                      f"{median('app before', 'bytes_ready'):,.0f} B, later {median('app before', 'later_ms'):.0f} ms")
+                      f"{median('app before', 'bytes_ready'):,.0f} B, later {median('app before', 'later_ms'):.0f} ms; "
+                      f"round by round, app - app before: first visit {first:+.0f} ms, later visit {later:+.0f} ms")
     for link in links:
         for engine in engines:
             files = results[(link, engine, "app")][0].files

@@ -35,13 +35,16 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import build
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 FIREFOX = Path("/usr/bin/firefox-esr")
 WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
@@ -263,6 +266,11 @@ class Engine:
         """Move the pointer to ``(x, y)`` (CSS pixels in the viewport), press and release it."""
         raise NotImplementedError
 
+    def new_tab(self) -> None:
+        """Open a new, empty tab and close the one shown (its page and memory gone, as when a
+        person comes back later), keeping the browser's data."""
+        raise NotImplementedError
+
     def screenshot(self, path: Path) -> None:
         """Save what the page shows as a PNG file."""
         raise NotImplementedError
@@ -334,14 +342,23 @@ class Chromium(Engine):
         self.context = self.playwright.chromium.launch_persistent_context(
             str(profile or tempfile.mkdtemp(prefix="chromium-")), executable_path=str(build.CHROMIUM),
             args=build.CHROMIUM_ARGS, viewport={"width": WINDOW[0], "height": WINDOW[1]})
-        self.page = self.context.pages[0] if self.context.pages else self.context.new_page()
         self.logged: list[str] = []
-        self.page.on("console", lambda message: self.logged.append(f"{message.type}: {message.text}")
-                     if message.type in ("error", "warning") else None)
-        session = self.context.new_cdp_session(self.page)
+        self.watch(self.context.pages[0] if self.context.pages else self.context.new_page())
+
+    def watch(self, page: Page) -> None:
+        """Show ``page`` from now on, keeping what it and the browser log for it."""
+        self.page = page
+        page.on("console", lambda message: self.logged.append(f"{message.type}: {message.text}")
+                if message.type in ("error", "warning") else None)
+        session = self.context.new_cdp_session(page)
         session.on("Log.entryAdded", lambda event: self.logged.append(
             f"{event['entry']['level']}: {event['entry']['text']}") if event["entry"]["level"] in ("error", "warning") else None)
         session.send("Log.enable")
+
+    def new_tab(self) -> None:
+        old = self.page
+        self.watch(self.context.new_page())
+        old.close()
 
     def open(self, url: str) -> None:
         self.page.goto(url, wait_until="commit")
@@ -438,6 +455,11 @@ class Firefox(Engine):
         self.driver.actions.sequence("pointer", "mouse", {"pointerType": "mouse"}).pointer_move(
             round(x), round(y)).pointer_down().pointer_up().perform()
 
+    def new_tab(self) -> None:
+        tab = self.driver.open(type="tab", focus=True)["handle"]
+        self.driver.close()
+        self.driver.switch_to_window(tab)
+
     def screenshot(self, path: Path) -> None:
         path.write_bytes(self.driver.screenshot(format="binary"))
 
@@ -510,6 +532,14 @@ class WebKit(Engine):
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()  # type: ignore[no-untyped-call]
         actions.perform()
+
+    def new_tab(self) -> None:
+        old = self.driver.current_window_handle
+        self.driver.switch_to.new_window("tab")
+        tab = self.driver.current_window_handle
+        self.driver.switch_to.window(old)
+        self.driver.close()
+        self.driver.switch_to.window(tab)
 
     def screenshot(self, path: Path) -> None:
         self.driver.save_screenshot(str(path))
