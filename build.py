@@ -246,6 +246,8 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     ['a', 'a.b', 'a.b.x', 'a.b.x.y']
     >>> sorted(module_imports("def f(n):\\n    return import_module(f'.{n}', __name__)", "p", ["p.q", "r"]))
     ['p', 'p.q']
+    >>> sorted(module_imports("import_module(f'{__package__}.parts.{n}')", "p", ["p.parts.a", "p.b"]))
+    ['p', 'p.parts', 'p.parts.a']
     """
     found: set[str] = set()
 
@@ -253,6 +255,20 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
         base = package.split(".")[: package.count(".") + 2 - level] if level else []
         return ".".join([*base, name] if name else base)
 
+    def made_prefix(name: ast.JoinedStr) -> str:
+        """The start of the modules' names a name made at run time may give: its text up to
+        the first value other than ``__package__`` or ``__name__`` (both stand for the
+        package: a module's own name has no modules under it), relative ones resolved."""
+        text = ""
+        for part in name.values:
+            if isinstance(part, ast.Constant):
+                text += str(part.value)
+            elif isinstance(part, ast.FormattedValue) and ast.unparse(part.value) in ("__package__", "__name__"):
+                text += package
+            else:
+                break
+        level = len(text) - len(text.lstrip("."))
+        return absolute(text[level:], level) + "." if level else text
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             nodes: list[ast.AST] = list(node.orelse)
@@ -268,8 +284,8 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
             if isinstance(name, ast.Constant) and isinstance(name.value, str):
                 level = len(name.value) - len(name.value.lstrip("."))
                 found.add(absolute(name.value[level:], level))
-            elif isinstance(name, ast.JoinedStr) and ast.unparse(name)[2:3] == ".":
-                found.update(module for module in modules if module.startswith(package + "."))
+            elif isinstance(name, ast.JoinedStr):
+                found.update(module for module in modules if module.startswith(made_prefix(name) or "\0"))
         for child in nodes:
             visit(child)
 

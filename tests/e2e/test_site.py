@@ -376,7 +376,7 @@ def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist
                     assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, name
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = archive.namelist()
-    assert {"catan_core/state.pyc", "catan_web/app.pyc", "catan_web/dom.pyc", "catan_core/messages/en.json"} <= set(names)
+    assert {"catan_core/state.pyc", "catan_core/bots/strong.pyc", "catan_web/__init__.pyc", "catan_core/messages/en.json"} <= set(names)
 
 
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
@@ -427,12 +427,15 @@ def g(name):
 
 def test_the_trace_finds_every_kind_of_import() -> None:
     """Imports at any depth, relative ones, their parents, the names ``from`` imports (which may
-    be modules), names handed to ``lazy_module`` and ``import_module`` as text, a relative name
-    made at run time (every module of the package), and not what only type checkers read."""
+    be modules), names handed to ``lazy_module`` and ``import_module`` as text, names made at
+    run time (every module their text starts), and not what only type checkers read."""
     found = build.module_imports(TRACED, "pkg.web", ["pkg.web.a", "pkg.web.sub.b", "pkg.other", "elsewhere"])
     assert found == {"html", "html.entities", "json", "pkg", "pkg.web", "pkg.web.board", "pkg.core", "pkg.core.rules",
                      "typing", "typing.TYPE_CHECKING", "fallback", "importlib", "importlib.util", "pkg.bots", "zlib",
                      "pkg.web.later", "pkg.web.a", "pkg.web.sub", "pkg.web.sub.b"}
+    made = 'def load(name):\n    return importlib.import_module(f"{__package__}.parts.{name}").COMMANDS\n'
+    assert build.module_imports(made, "pkg.web", ["pkg.web.parts.a", "pkg.web.b", "pkg.partsx"]) == {
+        "pkg", "pkg.web", "pkg.web.parts", "pkg.web.parts.a"}
 
 
 LEFT_OUT = """async (name) => {
@@ -457,8 +460,11 @@ def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> No
         stdlib = {name for name, member in standard.items() if member + "c" in shipped.namelist()}
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         code = set(archive.namelist())
-    assert {"catan_web.app", "catan_web.home", "catan_web.embed_page", "catan_web.almanac_page", "catan_core.bots.strong",
-            "catan_core.stats", "catan_web.qr", "catan_web.network", "catan_web.peer.guest"} <= set(ours)
+    scripts = {script for page in build.WEB.glob("*.html") for script in build.PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))}
+    assert scripts == {"main.py", "embed.py", "almanac.py"}
+    named = {name for script in scripts for name in build.module_imports((build.WEB / script).read_text(encoding="utf-8"), "")}
+    assert named & set(modules) and named & set(modules) <= set(ours)
+    assert {"catan_core.bots.strong", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)
     assert [name for name in ours if modules[name] + "c" not in code] == []
     assert [name for name in others if name in standard and name not in stdlib] == []
     assert {name for name in build.LAZY_IMPORTS if name in standard} <= stdlib  # (zlib is built into Pyodide)
