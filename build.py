@@ -238,9 +238,10 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     top-level module), may import when it runs: what each ``import`` and ``from ... import``
     names at any depth (relative ones resolved; ``from x import y`` names ``x.y`` too, which
     may be a module) with their parent packages, which importing a module imports, and the
-    modules named as text to ``lazy_module`` or ``import_module``. A relative name made at run
-    time (``import_module(f".{name}", __name__)``) stands for every module of ``modules`` in
-    ``package``. Imports only type checkers read (under ``if TYPE_CHECKING:``) are left out.
+    modules named as text to ``lazy_module`` or ``import_module``. A name made at run time
+    (``import_module(f".{name}", __name__)``, ``import_module(f"{__package__}.{name}")``)
+    stands for every module of ``modules`` that its text starts. Imports only type checkers
+    read (under ``if TYPE_CHECKING:``) are left out.
 
     >>> sorted(module_imports("from .x import y\\nif TYPE_CHECKING:\\n    import z", "a.b"))
     ['a', 'a.b', 'a.b.x', 'a.b.x.y']
@@ -269,6 +270,7 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
                 break
         level = len(text) - len(text.lstrip("."))
         return absolute(text[level:], level) + "." if level else text
+
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             nodes: list[ast.AST] = list(node.orelse)

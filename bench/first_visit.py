@@ -146,6 +146,12 @@ def main() -> None:
     crashes: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         dist = prepare_site(Path(tmp), args.before, args.dist)
+        for engine in engines:  # not counted: each browser's first start reads it from disk
+            server = SiteServer(dist, compress=True)
+            try:
+                visit(ENGINES[engine], server, PAGES["bare Pyodide"], False, False)
+            finally:
+                server.stop()
         for rep in range(args.reps):
             for link_text in links:
                 for engine in engines:

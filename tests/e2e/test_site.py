@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import gzip
 import hashlib
 import json
@@ -502,3 +503,8 @@ def test_importing_a_module_left_out_fails_and_says_so(guarded_browser: GuardedB
         f"Python module {name} is not in this build: build.py ships the modules the pages import (build.LAZY_IMPORTS)."
         for name in ("xml", "catan_core.cli")]
     del guarded_browser.errors[checkpoint[1]:]  # the errors this test caused on purpose: not the next test's
+
+
+def test_the_build_scripts_examples_hold() -> None:
+    """The ``>>>`` examples in build.py's docstrings (the trace's, for one)."""
+    assert doctest.testmod(build).failed == 0
