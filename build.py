@@ -331,7 +331,7 @@ def add_to_zip(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=9)
 
 
-def write_zips(dist: Path) -> None:
+def write_zips(dist: Path) -> list[str]:
     """Write dist/pyodide/python_stdlib.zip and dist/catan.zip: the standard library and our
     code that the pages import, as bytecode only, and nothing else (see docs/loading.md).
 
@@ -341,7 +341,7 @@ def write_zips(dist: Path) -> None:
     traced modules ship the same way, beside our packages' data files (JSON). No page then
     compiles at start, and no source travels: Pyodide's npm package ships the standard library
     as 4.2 MB of sources, of which the pages import a fifth. catan.zip also holds :data:`LEFT_OUT`,
-    which names the modules left out (see :data:`COMPILE`)."""
+    which names the modules left out (see :data:`COMPILE`). Return our modules shipped."""
     files = our_files()
     modules = zip_modules(files)
     ours, others = trace_pages(WEB, {name: files[member] for name, member in modules.items()})
@@ -362,13 +362,14 @@ def write_zips(dist: Path) -> None:
     data = {member: path.read_bytes() for member, path in files.items() if not member.endswith(".py")}
     write_zip(dist / "pyodide" / STDLIB_ZIP, compiled["stdlib"])
     write_zip(dist / CODE_ZIP, {**compiled["code"], **data})
+    return ours
 
 
 MAKE_SNAPSHOT = """
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 // Node's first argument is the browser's program name: Emscripten names sys.executable after it.
-const [folder, prepare, out] = process.argv.slice(2);
+const [folder, prepare, out, code] = process.argv.slice(2);
 // The same bytes from every build: the interpreter's clocks and its source of random bytes are
 // made constant while it starts (each page then draws fresh randomness: web/interpreter.mjs).
 const constant = (view) => { new Uint8Array(view.buffer, view.byteOffset, view.byteLength).fill(7); return view; };
@@ -379,26 +380,42 @@ let now = 0;
 performance.now = () => (now += 0.001);
 const { loadPyodide } = await import(new URL("pyodide.mjs", folder).href);
 const pyodide = await loadPyodide({ indexURL: new URL(folder).pathname, _makeSnapshot: true });
+pyodide.FS.writeFile("__CODE__", readFileSync(code));  // where web/interpreter.mjs writes it
 pyodide.runPython(prepare);
 writeFileSync(out, pyodide.makeMemorySnapshot());
 """
 """Node script starting the build's Pyodide (argument 2: its folder's file URL, ending in "/")
-and writing the snapshot of its memory to the file argument 4 names, after running the Python
-code of argument 3. Argument 1 is :data:`BROWSER_PROGRAM`."""
+and writing the snapshot of its memory to the file argument 4 names, after writing catan.zip
+(argument 5) into Python's working directory and running the Python code of argument 3.
+Argument 1 is :data:`BROWSER_PROGRAM`."""
 BROWSER_PROGRAM = "./this.program"
 """The program's name (``sys.executable``) that Emscripten gives Python in a browser."""
 SNAPSHOT_PREPARE = """
-import os, sys
+import importlib, os, sys
 os.environ.pop("_", None)  # Node's name for the script that made the snapshot
 sys.path.remove("")  # each start puts the working directory first again
+sys.path.insert(0, "__CODE__")  # as web/interpreter.mjs puts it
+for name in __MODULES__:
+    importlib.import_module(name)
 """
-"""Python run before the snapshot is taken: what would otherwise be wrong in the browser."""
+"""Python run before the snapshot is taken: what would otherwise be wrong in the browser, and
+the imports of the modules the snapshot holds (:data:`SNAPSHOT_PACKAGES`)."""
+SNAPSHOT_PACKAGES = ("catan_core",)
+"""Our packages whose modules the pages import (:func:`trace_pages`) and that Python's
+snapshot holds imported: they know nothing of the browser, so importing them in Node makes
+what a page's import would. A page that starts from the snapshot does not read, unmarshal and
+run them again: WebKit, which runs a fresh interpreter on its first, unoptimised tiers, went
+from Pyodide ready to the page ready 0.5 s sooner on a later visit (docs/loading.md); the
+packed snapshot grows by 0.48 MB. (The file catan.zip is not in the snapshot, which holds
+Python's memory only, with the zip's table of contents: web/interpreter.mjs writes the same
+file in the same place before anything is read from it.)"""
 
 
-def write_snapshot(dist: Path) -> str:
+def write_snapshot(dist: Path, modules: list[str]) -> str:
     """Write ``pyodide/python-<hash>.snapshot.gz``: the memory of the build's interpreter
     (dist/pyodide, its standard library included, whose zip's layout the memory remembers) once
-    Python has started, made in Node (:data:`MAKE_SNAPSHOT`) with Pyodide's snapshot options
+    Python has started and has imported ``modules`` from catan.zip (:data:`SNAPSHOT_PACKAGES`),
+    made in Node (:data:`MAKE_SNAPSHOT`) with Pyodide's snapshot options
     (``_makeSnapshot``, ``_loadSnapshot``: private in Pyodide 314, whose version is pinned).
     Return the unpacked file's path in dist/, which names the hash of its bytes.
 
@@ -410,8 +427,12 @@ def write_snapshot(dist: Path) -> str:
     snapshot: a page asks for its own build's name, which only its own build's cache holds."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "snapshot"
-        subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT, BROWSER_PROGRAM, (dist / "pyodide").as_uri() + "/",
-                        SNAPSHOT_PREPARE, str(out)], check=True, capture_output=True)
+        prepare = SNAPSHOT_PREPARE.replace("__CODE__", CODE_ZIP).replace("__MODULES__", repr(modules))
+        run = subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT.replace("__CODE__", CODE_ZIP), BROWSER_PROGRAM,
+                              (dist / "pyodide").as_uri() + "/", prepare, str(out), str(dist / CODE_ZIP)],
+                             capture_output=True, text=True, check=False)
+        if run.returncode:
+            raise SystemExit(f"build.py: the snapshot could not be made:\n{run.stderr[-3000:]}")
         memory = out.read_bytes()
     name = f"pyodide/python-{hashlib.sha256(memory).hexdigest()[:16]}.snapshot"
     (dist / (name + PACKED)).write_bytes(gzip.compress(memory, compresslevel=SNAPSHOT_PACKING, mtime=0))
@@ -636,14 +657,14 @@ def build(dist: Path = DIST) -> Path:
     (dist / "vendor").mkdir()
     for name, source in VENDOR_FILES.items():
         shutil.copyfile(source, dist / "vendor" / name)
-    write_zips(dist)
+    ours = write_zips(dist)
     write_lock_file(dist)
     write_config(dist)
     write_icons_and_manifest(dist)
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))
     write_preloads(dist)
-    snapshot = write_snapshot(dist)
+    snapshot = write_snapshot(dist, [name for name in ours if name.split(".")[0] in SNAPSHOT_PACKAGES])
     name_snapshot(dist, snapshot)
     write_service_worker(dist, snapshot)
     return dist

@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import struct
+import subprocess
 import urllib.error
 import urllib.request
 import zipfile
@@ -508,3 +509,31 @@ def test_importing_a_module_left_out_fails_and_says_so(guarded_browser: GuardedB
 def test_the_build_scripts_examples_hold() -> None:
     """The ``>>>`` examples in build.py's docstrings (the trace's, for one)."""
     assert doctest.testmod(build).failed == 0
+
+
+SNAPSHOT_MODULES = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+const [folder, snapshot] = process.argv.slice(1);
+const { loadPyodide } = await import(new URL("pyodide.mjs", folder).href);
+const pyodide = await loadPyodide({ indexURL: new URL(folder).pathname, _loadSnapshot: gunzipSync(readFileSync(snapshot)) });
+console.log(pyodide.runPython("import json, sys; json.dumps(sorted(sys.modules))"));
+"""
+"""Node script: Pyodide started from the build's snapshot (argument 2, packed), without
+catan.zip; prints the modules it has imported."""
+
+
+def test_the_snapshot_holds_the_engine_imported(dist_dir: Path) -> None:
+    """A start from the snapshot begins with every module of build.SNAPSHOT_PACKAGES that the
+    pages import already imported (none of the pages' own package, which reads the browser
+    when imported), without catan.zip written yet: the zip's table of contents is in Python's
+    memory, the file is written by web/interpreter.mjs before anything else is read from it."""
+    files = build.our_files()
+    modules = build.zip_modules(files)
+    ours, _ = build.trace_pages(build.WEB, {name: files[member] for name, member in modules.items()})
+    run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_MODULES, (dist_dir / "pyodide").as_uri() + "/",
+                          str(dist_dir / (sw_snapshot(dist_dir) + build.PACKED))],
+                         capture_output=True, text=True, check=True)
+    loaded = json.loads(run.stdout.splitlines()[-1])
+    assert [name for name in loaded if name.split(".")[0] in ("catan_core", "catan_web")] == [
+        name for name in ours if name.split(".")[0] in build.SNAPSHOT_PACKAGES]

@@ -36,6 +36,10 @@ from catan_core.saves import dumps, loads
 SEED = "engines"
 """The seed of the game each engine plays: the same game in every engine."""
 CONTROLLED = "return navigator.serviceWorker.controller !== null"
+FETCHED_TWICE = """const names = performance.getEntriesByType("resource").map((entry) => entry.name);
+return names.filter((name, i) => names.indexOf(name) !== i);"""
+"""The files the page asked for more than once (its resource timing: from the host or from the
+service worker alike)."""
 GAME_STEP_S = 30
 """Longest wait for the next thing to do in the game (computer players play at instant pace)."""
 
@@ -62,6 +66,7 @@ def test_a_first_visit_fetches_each_file_once(engine: Engine, engine_site: SiteS
     requests = engine_site.requests_since(moment, (origin + at) / 1000)
     counts = Counter(r.path for r in requests)
     assert {path: n for path, n in counts.items() if n > 1} == {}
+    assert engine.run(FETCHED_TWICE) == []
     assert {"/interpreter.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/catan.zip"} <= set(counts)
     assert all(r.status == 200 for r in requests)
 
@@ -131,7 +136,8 @@ def test_the_example_board_and_the_almanac_are_ready(engine: Engine, engine_site
 
 def test_a_later_visit_works_with_the_host_gone(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
     """Once the service worker has cached the site, the game page opens and is ready with no
-    host at all (the last test of the engine: its host stays stopped)."""
+    host at all, asking the worker for each file once (the last test of the engine: its host
+    stays stopped)."""
     messages.open(engine_site.url)
     ready(engine)
     engine.wait(CONTROLLED, timeout=120)
@@ -139,3 +145,4 @@ def test_a_later_visit_works_with_the_host_gone(engine: Engine, engine_site: Sit
     messages.open(engine_site.url + "?offline")
     ready(engine)
     assert shown(engine, CONTINUE)
+    assert engine.run(FETCHED_TWICE) == []
