@@ -140,8 +140,9 @@ def test_settings_are_type_checked() -> None:
     read = Settings.read
     assert read('{"lang": "es", "speed": "slow"}') == (Settings("es", "slow"), False)
     assert read('{"lang": "fr", "speed": "warp", "new": [1]}') == (Settings(), False)  # unknown values: ignored
+    assert read('{"sound": false}') == (Settings(sound=False), False)
     for damaged in ('{"lang": 1}', '{"speed": true}', '["de"]', "null", "", "{", '{"lang": "' + "x" * 99 + '"}',
-                    "[" * DEEP + "]" * DEEP, '{"speed": 1e999}'):
+                    "[" * DEEP + "]" * DEEP, '{"speed": 1e999}', '{"sound": "off"}', '{"sound": 0}', '{"sound": null}'):
         assert read(damaged) == (Settings(), True), damaged
 
 
@@ -325,9 +326,9 @@ def test_a_fragment_nested_50_000_deep_says_it_is_not_json() -> None:
 
 
 def test_the_notice_names_what_was_put_aside_in_the_page_language() -> None:
-    from catan_web.home import put_aside_message
+    from catan_web.game.home import put_aside_message
     from catan_web.text import Text
 
     items = [PutAside(SETTINGS_KEY, DAMAGED_PREFIX + SETTINGS_KEY), PutAside(INDEX_KEY, None)]
-    message = put_aside_message(Text("de"), items)
+    message = Text("de").msg(put_aside_message(items))
     assert "catan.settings (jetzt aufbewahrt als catan.damaged.catan.settings), catan.index (blieb, wo es war" in message

@@ -56,13 +56,12 @@ def new_game(host: Page, names: Sequence[str], seed: str, name: str) -> None:
 
 
 def invite(host: Page, seat: int, lang: str = "en") -> str:
-    """Invite a friend to ``seat`` from the host's card (or its hot-seat cover) and return the
-    invitation link as the host's page (in ``lang``) shows it."""
-    cover = host.locator("#cover-invite")
-    if cover.count() and cover.get_attribute("data-arg") == str(seat):
-        cover.click()
-    else:
-        host.click(f"#net-invite-{seat}")
+    """Invite a friend to ``seat`` from the host's card (opened with "Play on several devices"
+    in the game bar when it is not shown yet) and return the invitation link as the host's page
+    (in ``lang``) shows it."""
+    if host.locator(f"#net-invite-{seat}").count() == 0:
+        host.click("#net-open")
+    host.click(f"#net-invite-{seat}")
     title = translate("net.invite_title", {"player": host_game(host).seats[seat].name}, lang)
     host.wait_for_function(
         """title => (document.getElementById("net-invite-title") || {}).textContent === title

@@ -183,10 +183,10 @@ def test_no_axe_violations_in_the_example_and_the_almanac(browse: GuardedBrowser
 
 def test_a_set_up_placement_and_a_roll_with_the_keyboard_only(game: Page) -> None:
     """The board is one Tab stop; arrows move between targets, Enter acts, and the focus goes
-    to the next thing to do each time (the road's spot, the cover's button, Roll)."""
+    to the next thing to do each time (the road's spot, the next player's spot, the cover's
+    button, Roll). Nothing is private in the set-up: no cover (issue 30)."""
     load(game, SETUP, take=False)
-    assert active(game)["id"] == "uncover"  # the cover's button
-    game.keyboard.press("Enter")
+    assert game.locator("#cover").count() == 0
     here = active(game)
     assert here["target"] and here["node"] is not None and here["tabindex"] == "0"
     # one Tab stop: every other target is out of the Tab order, and Tab leaves the board
@@ -213,8 +213,8 @@ def test_a_set_up_placement_and_a_roll_with_the_keyboard_only(game: Page) -> Non
     game.keyboard.press("Space")
     game.wait_for_selector(f"#board .road[data-at='e{road['edge']}']", state="attached")
     assert history(game) == [f"0 settlement {chosen['node']}", f"0 road {road['edge']}"]
-    game.wait_for_selector("#cover")
-    assert active(game)["id"] == "uncover"  # Ben's turn: the cover asks for the device
+    game.wait_for_function("() => document.activeElement.dataset.node !== undefined")
+    assert active(game)["target"] and game.locator("#cover").count() == 0  # Ben's settlement: no cover in the set-up
     # a roll: the Roll button has the focus once the device is taken
     load(game, ROLL, take=False)
     game.keyboard.press("Enter")
@@ -287,8 +287,7 @@ def phone(guarded_browser: GuardedBrowser, site: LocalSite) -> Iterator[Page]:
 def test_a_tap_selects_and_confirm_places(browse: GuardedBrowser, phone: Page) -> None:
     page = phone
     load(page, SETUP, take=False)
-    page.tap("#uncover")
-    page.wait_for_selector("#cover", state="detached")
+    assert page.locator("#cover").count() == 0  # nothing is private in the set-up (issue 30)
     # a tap where nothing can go says so in touch words
     page.tap("#board [data-hex='9']")
     assert page.inner_text("#notice .notice-text") == translate("touch.ui.hint.phase_setup_settlement", {}, "en")
@@ -420,3 +419,33 @@ def test_the_loading_message_speaks_the_remembered_language(browse: GuardedBrows
         route.continue_()
     browse.wait_ready(page)
     page.context.close()
+
+
+# --- the example frame: a study, the error screen, the page for authors --------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_axe_violations_in_a_study_the_error_screen_and_the_page_for_authors(
+    browse: GuardedBrowser, site: LocalSite, lang: str
+) -> None:
+    """One frame per language, its screens swapped through the fragment: a study at its "your
+    move" step answering a wrong move, the error screen drawing a position, the authors' page."""
+    from urllib.parse import quote
+
+    from catan_core import share
+    from catan_core.study import load as load_study
+    from test_study import three_comments_and_a_question
+
+    link = share.study_link(load_study(three_comments_and_a_question()))
+    page = browse.open(f"{site.url}embed.html?lang={lang}&step=1#{link}")
+    page.click('#board [data-hex="3"]')
+    page.wait_for_selector("#message:not([hidden])")
+    found = {"study": violations(page)}
+    broken = {"format": "catan-scenario", "players": [{"name": "Ana", "settlements": [4, 8]}, {"name": "Bo"}]}
+    page.evaluate("h => { location.hash = h }", quote(json.dumps(broken), safe=""))
+    page.wait_for_selector("#error .sketch svg", timeout=STEP_MS)
+    found["error"] = violations(page)
+    page.evaluate("() => { location.hash = '' }")
+    page.wait_for_selector("#authors:not([hidden]) iframe", timeout=STEP_MS)
+    found["authors"] = violations(page)
+    assert {name: found_ for name, found_ in found.items() if found_} == {}

@@ -378,7 +378,8 @@ def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist
                     assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, name
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = archive.namelist()
-    assert {"catan_core/state.pyc", "catan_core/bots/strong.pyc", "catan_web/__init__.pyc", "catan_core/messages/en.json"} <= set(names)
+    assert {"catan_core/state.pyc", "catan_core/bots/strong.pyc", "catan_web/browser/host.pyc",
+            "catan_core/messages/en.json"} <= set(names)
 
 
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:

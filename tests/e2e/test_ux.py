@@ -115,23 +115,24 @@ def test_the_robbed_person_reads_who_stole_what_after_the_cover(ux: Page) -> Non
 
 
 def test_an_offer_red_cannot_accept_never_waits_and_is_not_made_again(ux: Page) -> None:
-    """Blue offers its brick for Red's grain; Red holds none: declined at once with the
-    reason in the log, no Decline button ever shows. Rolls of 2 pay nobody, so at Blue's next
-    turn both hands are as they were and Blue does not offer the same again."""
+    """Blue wants Red's grain for its city; Red holds none. Since issue 30 such an offer is not
+    even made (no person it reaches could accept it: Blue plays its move without it), so no
+    Decline button ever shows and nothing is declined for Red. Rolls of 2 pay nobody: at Blue's
+    next turn the hands are as they were, and still no such offer comes."""
     sc = against_blue(CITY_HAND, {"wool": 2}, current=1, phase="main", dice=[[1, 1], [1, 1]], seed=7)
     load(ux, sc, "Manners")
     ux.select_option("#speed", "instant")
     wait_for_prompt(ux, en("ui.prompt.roll", player=0))
     assert ux.locator("#trade-decline").count() == 0
     lack = en("manners.cannot_accept.you", cards=[0, 0, 0, 1, 0])
-    assert lack in log_lines(ux)
     ux.click("#roll")
     ux.click("#end-turn")
     wait_for_prompt(ux, en("ui.prompt.roll", player=0))
     game = loads(json.dumps(saved(ux)))
     offers = [a.value[:2] for a in game.history if a.kind == "offer"]
-    assert offers and len(offers) == len(set(offers)), offers
-    assert log_lines(ux).count(lack) == 1
+    red = (0, 0, 2, 0, 0)
+    assert all(all(w <= h for w, h in zip(want, red)) for _, want in offers), offers
+    assert lack not in log_lines(ux) and "decline" not in [a.kind for a in game.history]
 
 
 def test_an_offer_red_can_accept_waits_unless_the_setting_says_never(ux: Page) -> None:
@@ -289,7 +290,8 @@ def test_at_1280x800_turn_card_actions_and_hand_fit_in_every_phase(ux: Page) -> 
     ux.wait_for_selector(f"{TARGET}[data-node]", timeout=STEP_MS)
     assert_in_view(ux, "#turn", "#hand", ".board-wrap")  # set-up: the board's spots are the actions
     board, tools, held = (ux.locator(s).bounding_box() for s in ("#board svg", "#board-tools", "#hand-wrap"))
-    assert board and tools and held and tools["y"] + tools["height"] <= board["y"] + 1
+    # the zoom buttons beside the board, not over it (issue 30 put them in the board column's corner)
+    assert board and tools and held and (tools["y"] + tools["height"] <= board["y"] + 1 or tools["x"] >= board["x"] + board["width"] - 1)
     assert board["y"] + board["height"] <= held["y"] + 1  # the whole board shows, above the hand
 
     three = scenario(seat(0, "Red", RED, hand={"brick": 1, "wool": 2, "grain": 2, "ore": 2}, dev_cards={"knight": 1, "monopoly": 1}),
@@ -334,10 +336,11 @@ def test_at_1280x800_turn_card_actions_and_hand_fit_in_every_phase(ux: Page) -> 
 
 
 def test_on_a_phone_the_turn_card_and_actions_come_right_after_the_board(ux: Page) -> None:
-    """At 390x844: board, turn card, actions, hand, scores, log, from top to bottom."""
+    """At 390x844: board, turn card, actions, hand, log, from top to bottom (the players strip
+    is stuck to the top of the screen since issue 30: see test_glance_e2e)."""
     load(ux, against_blue({}, {"brick": 1}, phase="main"), "Phone")
     ux.set_viewport_size(PHONE)
-    tops = ux.evaluate("""() => ['.board-wrap', '#turn', '#actions', '#hand-wrap', '#scores-wrap', '#log-wrap']
+    tops = ux.evaluate("""() => ['.board-wrap', '#turn', '#actions', '#hand-wrap', '#log-wrap']
         .map(s => document.querySelector(s).getBoundingClientRect().top)""")
     assert tops == sorted(tops), tops
     assert ux.evaluate("document.querySelector('#turn').getBoundingClientRect().top") < PHONE["height"]

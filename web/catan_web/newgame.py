@@ -7,6 +7,7 @@ Pure Python (testable in CPython); the engine is imported only when the form mak
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -22,6 +23,38 @@ MAX_GAME_NAME = 60
 """Longest game name the form takes (and the page takes from an imported file's name)."""
 MAX_SEED = 40
 """Longest seed the form takes (any text: the engine hashes it)."""
+FILE_PREFIX, FILE_SUFFIX = "catan-", ".json"
+"""An exported game's file name: the prefix, the game's name (:func:`file_name`), the suffix."""
+FILE_UNSAFE = frozenset('<>:"/\\|?*')
+"""Characters that file systems refuse in a name (replaced by ``_`` in an exported file's name)."""
+
+
+def file_name(name: str) -> str:
+    """The file name of an exported game called ``name``, from which an import reads the name
+    back (:func:`name_of_file`): a space becomes ``-``, a ``-`` becomes ``--``.
+
+    >>> file_name("Friday night!"), file_name("Ana-Ben 2"), file_name("  "), file_name("a/b")
+    ('catan-Friday-night!.json', 'catan-Ana--Ben-2.json', 'catan-game.json', 'catan-a_b.json')
+    """
+    coded = "".join(
+        "-" if c == " " else "--" if c == "-" else "_" if c in FILE_UNSAFE or not c.isprintable() else c
+        for c in name.strip()
+    )
+    return f"{FILE_PREFIX}{coded or 'game'}{FILE_SUFFIX}"
+
+
+def name_of_file(file: str) -> str:
+    """The name of the game in file ``file``: an exported game's own name (see
+    :func:`file_name`), else the file's name without ``.json``; at most :data:`MAX_GAME_NAME`
+    characters ("" when nothing is left).
+
+    >>> name_of_file("catan-Friday-night!.json"), name_of_file("catan-Ana--Ben-2.json"), name_of_file("mine.JSON")
+    ('Friday night!', 'Ana-Ben 2', 'mine')
+    """
+    stem = file[: -len(FILE_SUFFIX)] if file.lower().endswith(FILE_SUFFIX) else file
+    if stem.startswith(FILE_PREFIX):
+        stem = re.sub("--?", lambda dash: "-" if dash.group() == "--" else " ", stem[len(FILE_PREFIX) :])
+    return stem.strip()[:MAX_GAME_NAME]
 
 
 def default_take_backs(seats: Sequence[Any]) -> bool:
@@ -35,7 +68,7 @@ def default_take_backs(seats: Sequence[Any]) -> bool:
     >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff")])
     False
     """
-    return sum(seat.kind == "human" for seat in seats) == 1
+    return sum(1 for seat in seats if seat.kind == "human") == 1
 
 
 @dataclass
@@ -58,6 +91,9 @@ class NewGame:
     seed: str = ""
     vp_target: int = 10
     friendly_robber: bool = False
+    trade_then_build: bool = False
+    """The turn in the order of the rules (off: the combined trade/build phase)."""
+    balanced_dice: bool = False
     name: str = ""
     take_backs: bool | None = None
     """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
@@ -68,7 +104,7 @@ class NewGame:
         return default_take_backs(chosen) if self.take_backs is None else self.take_backs
 
     @classmethod
-    def default(cls, text: Text, seed: str) -> "NewGame":
+    def default(cls, text: Text, seed: str) -> NewGame:
         """One person against three computer players, on a random board."""
         seats = [
             SeatChoice(text("ui.color." + color), color, "human" if i == 0 else "standard")
@@ -99,7 +135,12 @@ class NewGame:
         from catan_core.state import seats_from_json
 
         options = Options(
-            players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,
+            players=self.players,
+            vp_target=self.vp_target,
+            friendly_robber=self.friendly_robber,
+            board=self.board,
+            trade_then_build=self.trade_then_build,
+            balanced_dice=self.balanced_dice,
         )
         seats = seats_from_json(
             [

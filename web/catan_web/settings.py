@@ -1,9 +1,9 @@
 """The settings every page shares (``catan.settings`` in the browser's storage).
 
 The game page, the example board and the rules almanac read and write them here only: the
-language chosen, the computer players' pace, what to do with their trade offers and the servers
-for playing over the internet (:class:`~catan_web.peer.ice.IceServers`, none unless the person
-names some). The text is read through
+language chosen, the computer players' pace, what to do with their trade offers, whether the
+game page plays its sounds, and the servers for playing over the internet
+(:class:`~catan_web.peer.ice.IceServers`, none unless the person names some). The text is read through
 :mod:`catan_core.jsonread` (bounded, exact types); a value of another type makes the text
 damaged (it is put aside, see :mod:`catan_web.store`), a value this version does not know
 (a language it does not speak) is ignored, and so are fields it does not know.
@@ -12,7 +12,7 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
 >>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''))
+Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''), sound=None)
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
 >>> settings.load() == Settings(), settings.repair()
 (True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
@@ -20,6 +20,7 @@ Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username=''
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, NamedTuple
 
@@ -68,12 +69,17 @@ class Settings(NamedTuple):
     """One of :data:`OFFER_MODES`: offers from computer players."""
     ice: IceServers = IceServers()
     """The STUN and TURN servers for playing over the internet (none by default)."""
+    sound: bool | None = None
+    """Whether the game page plays its sounds (None: not chosen, they play)."""
 
     @classmethod
-    def read(cls, text: str) -> tuple["Settings", bool]:
+    def read(cls, text: str) -> tuple[Settings, bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}') == (Settings(lang="hi", offers="never"), False)
+        >>> text = '{"lang": "hi", "speed": "warp", "sound": false, "offers": "never", "theme": 3}'
+        >>> Settings.read(text) == (Settings(lang="hi", offers="never", sound=False), False)
+        True
+        >>> Settings.read('{"sound": "off"}') == (Settings(), True)   # not a yes or no: damaged
         True
         >>> Settings.read("[" * 100_000 + "]" * 100_000) == (Settings(), True)
         True
@@ -85,14 +91,15 @@ class Settings(NamedTuple):
             lang = data.str("lang", max_len=MAX_VALUE_CHARS, default=None)
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
             offers = data.str("offers", max_len=MAX_VALUE_CHARS, default=None)
+            sound = data.bool("sound", default=None)
             ice = IceServers.read(data.obj("ice")) if data.has("ice") else IceServers()
         except FormatError:
             return cls(), True
         except PeerError:  # servers this version does not accept
             ice = IceServers()
         known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
-        lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known))
-        return cls(lang, speed, offers, ice), False
+        lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known, strict=False))
+        return cls(lang, speed, offers, ice, sound), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
@@ -100,6 +107,8 @@ class Settings(NamedTuple):
         data: dict[str, Any] = {key: value for key, value in chosen if value is not None}
         if self.ice.urls:
             data["ice"] = self.ice.to_json()
+        if self.sound is not None:
+            data["sound"] = self.sound
         return data
 
 
@@ -115,10 +124,8 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Remember ``settings`` (silently skipped when the storage is full)."""
-        try:
+        with contextlib.suppress(StorageFull):
             self._slot.write(json.dumps(settings.to_json()))
-        except StorageFull:
-            pass
 
     def remember(self, **changes: Any) -> None:
         """Change some settings and keep the others (``remember(lang="hi")``)."""

@@ -1,0 +1,99 @@
+"""The game's log, newest first: every event as the person at the device may read it, with the
+mark of the seat it is about. A keyed region: a new event adds one line, nothing else is
+written again. A game whose log does not say who began (one laid out from a scenario's set-up,
+as a rematch on the same board is, or on the beginner board) opens with a line that does.
+
+The sentences are translated once per event and kept (:class:`LogLines`), until the viewer or
+the language changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..html import Markup, el
+from ..patch import Keyed
+from .parts import seat_mark
+
+if TYPE_CHECKING:
+    from catan_core.game import Game
+
+    from ..session import Session
+    from .scene import Scene
+
+SETUP_NAMES = frozenset({"setup", "setup_road"})
+"""A scenario's phases of the set-up (its game begins there)."""
+
+LOG_LINES = 300
+"""Most lines of the log shown (the newest)."""
+
+
+class LogLines:
+    """The log's sentences of the game on screen, translated once per event."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] = ()
+        self.lines: list[Markup] = []
+        self.last: object = None
+        """The last event translated (the lines start again when it is no longer in the log:
+        a move taken back, another game)."""
+
+    def lines_of(self, session: Session, lang: str) -> list[Markup]:
+        """One line per event of the log (the seat's mark and the sentence) for the current
+        viewer and ``lang``."""
+        key = (id(session), session.viewer, lang)
+        log, count = session.game.log, len(self.lines)
+        if key != self.key or count > len(log) or (count and log[count - 1] is not self.last):
+            self.key, self.lines = key, []
+        start = len(self.lines)
+        for event, sentence in zip(log[start:], session.log_sentences(start), strict=False):
+            self.lines.append(el("li", seat_mark(session.game, event.player), sentence))
+        self.last = log[-1] if log else None
+        return self.lines
+
+
+def starter(game: Game) -> int | None:
+    """The seat that began ``game`` when its log does not say so: a game from a scenario's
+    set-up, or a new game on the beginner board (None: the log says it, with the roll for the
+    start, or the game began in the middle).
+
+    >>> from catan_core.game import Game, Options
+    >>> starter(Game(Options(players=3, board="beginner"), 1)), starter(Game(Options(players=3), 1))
+    (0, None)
+    """
+    origin = game.origin
+    if origin is None:
+        return 0 if game.options.board == "beginner" else None
+    if origin.get("phase") not in SETUP_NAMES or origin.get("setup_order"):
+        return None
+    current = origin.get("current", 0)
+    return current if isinstance(current, int) and 0 <= current < len(game.seats) else None
+
+
+def start_line(scene: Scene) -> Markup | None:
+    """The log's first line saying who began, when the log does not (see :func:`starter`)."""
+    game = scene.session.game
+    seat = starter(game)
+    if seat is None:
+        return None
+    key = "ui.log.starts.you" if seat == scene.session.viewer else "ui.log.starts"
+    return el("li", seat_mark(game, seat), scene.text(key, player=seat))
+
+
+def log_list(scene: Scene, memo: LogLines) -> Keyed:
+    """The ``<ol>`` of the log's newest lines, newest first, each keyed by its event's index."""
+    lines = memo.lines_of(scene.session, scene.state.lang)
+    first = max(0, len(lines) - LOG_LINES)
+    items = tuple((str(i), lines[i]) for i in range(len(lines) - 1, first - 1, -1))
+    opening = start_line(scene) if first == 0 else None
+    if opening is not None:
+        items += (("start", opening),)
+    # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard
+    attributes = (
+        ("class", "log"),
+        ("id", "log-lines"),
+        ("reversed", ""),
+        ("tabindex", "0"),
+        ("aria-labelledby", "log-title"),
+    )
+    return Keyed("ol", attributes, items)

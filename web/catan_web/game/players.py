@@ -1,0 +1,136 @@
+"""The players strip: every seat's public facts at a glance, always in view (at the top of the
+side column on a wide screen, stuck to the top of a phone's screen while it scrolls).
+
+One line per seat: its mark and name, its points, then small figures with an icon each (cards
+in hand, development cards, knights played, road length), the awards it holds, and a mark on
+the seat that must act now. The figures are drawn for the eye; each line also says them in
+words for a screen reader (:func:`seat_words`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..html import EMPTY, Markup, el, join, trusted
+from .parts import seat_label
+
+if TYPE_CHECKING:
+    from catan_core.views import PlayerView
+
+    from .scene import Scene
+
+ICON_PX = 14
+"""Size of the strip's icons, in CSS pixels."""
+
+
+def icon(paths: str) -> Markup:
+    """A small line icon (``paths``: SVG shapes on a 16 x 16 grid, drawn in the text colour)."""
+    return trusted(
+        f'<svg class="icon" viewBox="0 0 16 16" width="{ICON_PX}" height="{ICON_PX}" aria-hidden="true"'
+        f' fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round">{paths}</svg>'
+    )
+
+
+ICONS: dict[str, Markup] = {
+    "points": icon(
+        '<path d="M8 1.5l2 4.2 4.6.6-3.4 3.2.9 4.6L8 11.9l-4.1 2.2.9-4.6L1.4 6.3 6 5.7z" fill="currentColor"/>'
+    ),
+    "cards": icon(
+        '<rect x="2" y="3.5" width="7.5" height="11" rx="1.2"/>'
+        '<path d="M6.5 3.5V2.2a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v9.6a1 1 0 0 1-1 1h-4"/>'
+    ),
+    "dev": icon('<rect x="3" y="1.5" width="10" height="13" rx="1.5"/><path d="M8 4.5v4M8 11v.5"/>'),
+    "knights": icon('<path d="M8 1.5l5.5 2v4.2c0 3.3-2.4 5.6-5.5 6.8-3.1-1.2-5.5-3.5-5.5-6.8V3.5z"/>'),
+    "road": icon('<path d="M3 14.5L7 1.5M13 14.5L9 1.5M8 5v2M8 10v2"/>'),
+    "acting": icon('<path d="M4 2.5l9 5.5-9 5.5z" fill="currentColor"/>'),
+}
+"""The strip's icons, by figure."""
+FIGURES: tuple[str, ...] = ("cards", "dev", "knights", "road")
+"""The small figures of each seat, in order (their icons are :data:`ICONS`)."""
+AWARDS: tuple[tuple[str, str], ...] = (("longest_road", "road"), ("largest_army", "knights"))
+"""The awards (a :class:`~catan_core.views.PlayerView` flag) and the icon of each."""
+
+
+def figures(pv: PlayerView) -> dict[str, int]:
+    """A seat's small figures, by name."""
+    return {"cards": pv.hand_size, "dev": pv.dev_cards, "knights": pv.knights, "road": pv.road_length}
+
+
+def shown_points(scene: Scene, pv: PlayerView) -> tuple[int, int]:
+    """The points the strip shows for a seat, and how many of them only its player sees
+    (victory point cards; once the game is over every card is revealed and counts)."""
+    if pv.points is None:
+        return pv.public_points, 0
+    if scene.view.phase == "over":
+        return pv.points, 0
+    return pv.public_points, pv.points - pv.public_points
+
+
+def seat_words(scene: Scene, pv: PlayerView, kind: str, acting: bool) -> str:
+    """What a seat's line says, in words (a screen reader's reading of the strip)."""
+    text = scene.text
+    points, hidden = shown_points(scene, pv)
+    words = [
+        text("ui.strip.seat", player=pv.seat, kind=kind, points=points, **figures(pv)),
+        *(text("ui.score." + award) for award, _ in AWARDS if getattr(pv, award)),
+    ]
+    if hidden:
+        words.append(text("ui.strip.hidden", count=hidden))
+    if acting:
+        words.append(text("ui.strip.acting"))
+    return " ".join(words)
+
+
+def seat_line(scene: Scene, pv: PlayerView) -> Markup:
+    """One seat's line of the strip."""
+    session, view, text = scene.session, scene.view, scene.text
+    q = pv.seat
+    kind = text("net.kind_remote" if session.plays_elsewhere(q) else "ui.kind." + view.seats[q].kind)
+    acting = q == view.to_act and view.phase != "over"
+    points, hidden = shown_points(scene, pv)
+    figure_marks = join(
+        el("span", ICONS[name], str(count), class_=f"stat {name}", title=text("ui.score." + name))
+        for name, count in figures(pv).items()
+    )
+    awards = join(
+        el("span", ICONS[icon_name], class_=f"award {award}", title=text("ui.score." + award))
+        for award, icon_name in AWARDS
+        if getattr(pv, award)
+    )
+    extra = el("small", f"+{hidden}", class_="hidden-points") if hidden else EMPTY
+    current = q == view.current and view.phase != "over"
+    return el(
+        "li",
+        el(
+            "span",
+            seat_label(session.game, q),
+            el("span", ICONS["acting"], class_="acting-mark") if acting else None,
+            class_="who",
+            title=kind,
+        ),
+        el("span", ICONS["points"], str(points), extra, class_="pts", title=text("ui.score.points")),
+        el("span", figure_marks, class_="stats"),
+        el("span", awards, class_="awards"),
+        el("span", seat_words(scene, pv, kind, acting), class_="visually-hidden"),
+        class_=" ".join(name for name, on in (("seat", True), ("current", current), ("acting", acting)) if on),
+        data_seat=str(q),
+        aria_current="true" if current else None,
+    )
+
+
+def scoreboard(scene: Scene) -> Markup:
+    """The players strip: each seat's line, and the points that win."""
+    text, view = scene.text, scene.view
+    lines = el("ol", join(seat_line(scene, pv) for pv in view.players), class_="strip-seats")
+    for_eye = join(el("span", ICONS[name], text("ui.score." + name), class_="stat") for name in FIGURES)
+    legend = el("p", for_eye, class_="strip-legend", aria_hidden="true")
+    note = el("p", text("ui.score.target", count=view.options.vp_target), class_="muted small strip-target")
+    return el(
+        "section",
+        el("h2", text("ui.score.title"), id="scores-title", class_="visually-hidden"),
+        lines,
+        el("div", legend, note, class_="strip-foot"),
+        class_="strip",
+        id="scores",
+        aria_labelledby="scores-title",
+    )

@@ -1,0 +1,211 @@
+"""The game page's regions, and which view draws each.
+
+The page's layout (:func:`shell`) is written once; after each command :func:`regions` gives
+every region its content from the page's state and the game on screen, and the
+:class:`~catan_web.patch.Patcher` writes only what changed. A region's name is its element's
+id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import catan_core
+
+from ..html import EMPTY, Markup, el, escape
+from ..patch import Content, Framed
+from .state import GAME, HOME, JOIN, Notice
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from ..store import SaveMeta
+    from .log import LogLines
+    from .scene import Remote, Scene
+    from .state import PageState
+
+GAME_REGIONS: tuple[str, ...] = (
+    "bar",
+    "board-tools",
+    "board",
+    "board-confirm",
+    "supply",
+    "hand-wrap",
+    "scores-wrap",
+    "turn",
+    "actions",
+    "log-title",
+    "log-box",
+    "net-wrap",
+    "overlay",
+)
+"""The regions of the game screen, cleared when no game is on screen."""
+HIDDEN = (("hidden", ""),)
+"""The attributes of a region's element that hide it."""
+
+
+def shell() -> Markup:
+    """The page's layout: the home screen's region, the game screen's regions, the screen over
+    the game, the notice bar, the live region and the footer (each region's element empty,
+    without the attributes its view sets: the page draws it at once).
+
+    The game screen: the bar; the board column (the board, the bank's row, the hand: the board
+    takes what the two rows of fixed height leave); the side column (the players strip, the
+    turn card, the actions, the log, network play)."""
+    side = el(
+        "div",
+        el("div", id="scores-wrap"),
+        el("section", id="turn", class_="card turn"),
+        el("div", id="actions"),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", id="log-title"),
+                el("div", id="log-box"),
+                id="log",
+                class_="card",
+                aria_labelledby="log-title",
+            ),
+            id="log-wrap",
+        ),
+        el("div", id="net-wrap"),
+        class_="side",
+    )
+    board = el(
+        "div",
+        el(
+            "section",
+            el("div", id="board-tools", class_="board-tools"),
+            el("div", id="board", class_="board"),
+            el("div", id="board-confirm", class_="board-confirm"),
+            class_="board-wrap",
+            id="board-wrap",
+        ),
+        el("section", id="supply", class_="supply", aria_labelledby="supply-title"),
+        el("div", id="hand-wrap"),
+        class_="board-col",
+    )
+    return (
+        el("div", id="home")
+        + el("div", el("header", id="bar", class_="bar"), el("div", board, side, class_="game-grid"), id="game")
+        + el("div", id="overlay")
+        + el("div", id="notice", role="status", aria_live="assertive")
+        + el("div", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
+        + el("footer", id="footer", class_="footer")
+    )
+
+
+def notice_frame(notice: Notice | None) -> tuple[tuple[str, str], ...]:
+    """The notice bar's attributes: its kind, and how long it stays (it fades at the end).
+
+    >>> notice_frame(Notice(None, "info"))
+    (('class', 'notice info fading'), ('style', '--life: 5s'))
+    """
+    if notice is None:
+        return (("class", "notice"), *HIDDEN)
+    if notice.life is None:
+        return (("class", f"notice {notice.kind}"),)
+    return (("class", f"notice {notice.kind} fading"), ("style", f"--life: {notice.life:g}s"))
+
+
+def overlay_name(state: PageState, session: Session, remote: Remote) -> str:
+    """Which screen is over the game: ``paused`` (a guest without its host), ``winner``,
+    ``costs`` (the building costs), ``stats``, or "" for none."""
+    if remote.paused_screen():
+        return "paused"
+    if session.game.phase == "over" and not state.winner_closed:
+        return "winner"
+    if state.costs_open:
+        return "costs"
+    return "stats" if state.stats_open else ""
+
+
+def overlay(scene: Scene) -> tuple[str, Markup]:
+    """The screen over the game, if any: its name and markup."""
+    from . import stats, supply, winner
+
+    name = overlay_name(scene.state, scene.session, scene.remote)
+    if name == "paused":
+        return name, scene.remote.paused_screen()
+    if name == "winner":
+        return name, winner.winner_screen(scene, stats.shown(scene, dialog=False))
+    if name == "costs":
+        return name, supply.costs_card(scene)
+    return name, stats.shown(scene, dialog=True) if name == "stats" else EMPTY
+
+
+OVERLAY_FOCUS: dict[str, str] = {
+    "paused": "#rejoin-code",
+    "winner": "#win-new",
+    "costs": "#costs-close",
+    "stats": "#stats-close",
+}
+"""The control each screen over the game focuses when it first shows."""
+
+
+def regions(
+    state: PageState,
+    session: Session | None,
+    remote: Remote,
+    log: LogLines,
+    saves: Callable[[], Sequence[SaveMeta]],
+    dates: Callable[[Sequence[SaveMeta]], dict[str, str]],
+) -> list[tuple[str, Content]]:
+    """Every region's content for the page's ``state`` and the game on screen (``saves``: the
+    saved games, listed only when the home screen shows; ``dates``: their dates as words)."""
+    text = state.text()
+    if session is not None:  # the game's texts name its seats and spots
+        session.text.lang, session.text.touch = state.lang, state.touch
+    out: list[tuple[str, Content]] = [("footer", escape(text("ui.version", version=catan_core.__version__)))]
+    notice_attrs = notice_frame(state.notice)
+    from .bar import notice
+
+    out.append(
+        ("notice", Framed(notice_attrs, notice(state.notice, session.text if session is not None else text, session)))
+    )
+    if state.screen == GAME and session is not None:
+        return out + game_regions(state, session, remote, log)
+    if state.screen == JOIN:
+        home = remote.join_screen()
+    else:
+        from .home import home_screen
+
+        listed = saves() if state.screen == HOME else ()
+        home = home_screen(state, listed, dates(listed))
+    out += [("home", Framed((), home)), ("game", Framed(HIDDEN))]
+    return out + [(name, EMPTY) for name in GAME_REGIONS]
+
+
+def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
+    """The game screen's regions."""
+    from . import actions, bar, board, hand, players, supply, turn
+    from .log import log_list
+    from .scene import Scene
+
+    scene = Scene(state, session, remote)
+    name, over = overlay(scene)
+    return [
+        ("home", Framed(HIDDEN, EMPTY)),
+        ("game", Framed((("inert", ""),) if name else ())),
+        ("bar", bar.game_bar(scene)),
+        ("board-wrap", Framed((("class", "board-wrap"), ("aria-label", scene.text("ui.board.label"))))),
+        ("board", board.board(scene)),
+        ("board-tools", board.tools(scene)),
+        ("board-confirm", board.confirm_bar(scene)),
+        ("supply", supply.supply_row(scene)),
+        ("hand-wrap", hand.hand_panel(scene)),
+        ("scores-wrap", players.scoreboard(scene)),
+        ("turn", turn.turn_panel(scene)),
+        ("actions", actions.action_panel(scene)),
+        ("log-title", escape(scene.text("ui.log.title"))),
+        ("log-box", log_list(scene, log)),
+        ("net-wrap", net_card(state, session, remote)),
+        ("overlay", over),
+    ]
+
+
+def net_card(state: PageState, session: Session, remote: Remote) -> Markup:
+    """Network play's card of the host, when asked for ("Play on several devices") or while
+    some seat is played on another device."""
+    return remote.host_card() if state.net_open or session.remote else EMPTY
