@@ -5,18 +5,17 @@
 
 ``dist/`` holds only relative URLs, so it works from any static host and any sub-path:
 
-    pyodide/      the five runtime files from node_modules/pyodide; its standard library zip
-                  gains the bytecode of every module the pages import (see compiled_stdlib),
-                  which halves the time to a ready page; and python-<hash>.snapshot.gz, the
-                  interpreter's memory once started, which later visits start from (see
-                  write_snapshot)
+    pyodide/      the runtime files from node_modules/pyodide, with the standard library's zip
+                  trimmed to the modules the pages import, as bytecode (see write_zips) and
+                  the lock file without its packages (write_lock_file); and
+                  python-<hash>.snapshot.gz, the interpreter's memory once started, which later
+                  visits start from (see write_snapshot)
     pyscript/     every *.js and *.css of node_modules/@pyscript/core/dist
     vendor/       other browser libraries from node_modules (VENDOR_FILES: jsQR.js reads QR codes)
-    catan.zip     the Python code the pages import (catan_core and web/catan_web), each
-                  module's bytecode beside its source, compiled by the pinned
-                  Pyodide itself (run in Node): web/interpreter.mjs writes the zip into
-                  Python's working directory and puts it on sys.path, and the pages import from
-                  it as it is, without unpacking or compiling (see zip_python)
+    catan.zip     the Python code the pages import (of catan_core and web/catan_web), as
+                  bytecode compiled by the pinned Pyodide itself (run in Node), and our data
+                  files: web/interpreter.mjs writes the zip into Python's working directory and
+                  puts it on sys.path, and the pages import from it as it is (see write_zips)
     pyscript.json generated: the configuration every page names (write_config)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, style.css, ...)
@@ -40,6 +39,7 @@ import tempfile
 import threading
 import zipfile
 import zlib
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -48,7 +48,7 @@ DIST = ROOT / "dist"
 WEB = ROOT / "web"
 PACKAGE = ROOT / "catan_core"
 PYTHON_SOURCES = (PACKAGE, WEB / "catan_web")
-"""Our Python code the pages import: in one zip (see :func:`zip_python`)."""
+"""Our Python code the pages import: in one zip (see :func:`write_zips`)."""
 CODE_ZIP = "catan.zip"
 PYSCRIPT_PLUGINS_OFF = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 """PyScript plugins the pages do not use (custom script types, an editor, a terminal, warnings
@@ -57,7 +57,8 @@ about old PyScript features): left out of what PyScript waits for before startin
 Its "error" plugin stays (it shows a Python error that escaped our own handling on the page)."""
 NODE_MODULES = ROOT / "node_modules"
 STDLIB_ZIP = "python_stdlib.zip"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, "pyodide-lock.json")
+LOCK_FILE = "pyodide-lock.json"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB_ZIP, LOCK_FILE)
 SNAPSHOT_PLACEHOLDER = "__SNAPSHOT__"
 """Stands in web/interpreter.mjs and the service worker for the snapshot's path (write_snapshot)."""
 PACKED = ".gz"
@@ -106,95 +107,220 @@ def ensure_node_modules() -> None:
 
 IN_PYODIDE = """
 import { loadPyodide } from "__PYODIDE__";
-const [folder, code, args] = process.argv.slice(1);
-const pyodide = await loadPyodide();
+const [folder, code, args, options] = process.argv.slice(1);
+const pyodide = await loadPyodide({ args: JSON.parse(options) });
 pyodide.FS.mkdir("/mnt");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: folder }, "/mnt");
 pyodide.globals.set("args", pyodide.toPy(JSON.parse(args)));
-pyodide.runPython(code);
+try {
+  pyodide.runPython(code);
+} catch (error) {
+  process.stderr.write(String(error.message ?? error));  // Python's traceback
+  process.exit(1);
+}
 """
-"""Node script running Python code with the pinned Pyodide (the pages' interpreter), a folder
-mounted at ``/mnt`` and ``args`` (from JSON) among its globals: see :func:`in_pyodide`."""
-COMPILE = """
-import compileall, py_compile
-if not compileall.compile_dir("/mnt", quiet=1, legacy=True, ddir=args,
-                              invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH):
-    raise SystemExit("compileall failed")
-"""
-"""Compile every module under ``/mnt`` into ``<module>.pyc`` beside its source (where zipimport
-looks), hash-based and never checked against the source (PEP 552), tracebacks naming the files
-under ``args`` (the zip's name on ``sys.path``): an import in the page then reads bytecode
-instead of compiling (see README, "Start-up")."""
+"""Node script running Python code with the pinned Pyodide (the pages' interpreter) started
+with Python's command-line ``options`` (a JSON list), a folder mounted at ``/mnt`` and
+``args`` (from JSON) among its globals: see :func:`in_pyodide`."""
 
 
-def in_pyodide(code: str, folder: Path, args: object) -> None:
-    """Run the Python ``code`` in the pinned Pyodide under Node (:data:`IN_PYODIDE`), with
-    ``folder`` at ``/mnt`` and ``args`` (JSON-able) as a global. Needs Node, which npm needs."""
+def in_pyodide(code: str, folder: Path, args: object, options: tuple[str, ...] = ()) -> None:
+    """Run the Python ``code`` in the pinned Pyodide under Node (:data:`IN_PYODIDE`), started
+    with Python's command-line ``options``, with ``folder`` at ``/mnt`` and ``args``
+    (JSON-able) as a global. Needs Node, which npm needs."""
     script = IN_PYODIDE.replace("__PYODIDE__", (NODE_MODULES / "pyodide" / "pyodide.mjs").as_uri())
-    subprocess.run(["node", "--input-type=module", "-e", script, str(folder), code, json.dumps(args)],
-                   check=True, capture_output=True)
+    run = subprocess.run(["node", "--input-type=module", "-e", script, str(folder), code, json.dumps(args),
+                          json.dumps(list(options))], capture_output=True, text=True, check=False)
+    if run.returncode:
+        raise SystemExit(f"build.py: Python in Pyodide failed:\n{run.stderr[-3000:]}")
 
 
-def compile_bytecode(folder: Path, zip_name: str) -> None:
-    """Compile the modules under ``folder``, which becomes the zip ``zip_name`` on ``sys.path``,
-    in place with the pinned Pyodide (:data:`COMPILE`)."""
-    in_pyodide(COMPILE, folder, zip_name)
+PAGE_SCRIPT = re.compile(r'<script type="py" src="\./([^"]+)"')
+"""A page's Python script (each page has one): where :func:`trace_pages` starts, and what
+:func:`write_preloads` checks."""
+LAZY_IMPORTS: dict[str, str] = {
+    # Named in issue 33 for the share links and the study format, so that they ship whatever
+    # the pages' code imports today (the trace adds what each of them imports):
+    "zlib": "share links: compressed positions",
+    "base64": "share links and invitations: text-safe bytes",
+    "json": "saves, scenarios, studies, peer messages",
+    "dataclasses": "records throughout",
+    "asyncio": "computer players' pace, network play",
+}
+"""Modules of Python's standard library that the pages import where :func:`trace_pages` cannot
+see it (inside the standard library's own functions, or from JavaScript), each with why.
+They ship with all they import, beside what the trace finds (:func:`write_zips`). A module
+the pages import that is in neither is left out: its import fails, and web/interpreter.mjs
+says so on the console, which fails the browser tests."""
+LEFT_OUT = "_build_left_out"
+"""The module in catan.zip naming the modules this build leaves out (:func:`write_zips`),
+which web/interpreter.mjs reads only when an import finds nothing."""
+UNCHECKED_HASH = 0b01
+"""A .pyc header's flags for hash-based bytecode whose source is never checked (PEP 552)."""
+COMPILE = """
+import ast, importlib, importlib.util, marshal, os, sys, zipfile
 
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                node.body[:1] = [ast.copy_location(ast.Pass(), first)] if len(node.body) == 1 else []
+    return tree
 
-COMPILE_STDLIB = """
-import importlib, os, py_compile, sys, zipfile
-for name in args:
+def write_bytecode(path, source, filename):
+    code = compile(without_docstrings(ast.parse(source, filename)), filename, "exec", dont_inherit=True)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as file:
+        file.write(importlib.util.MAGIC_NUMBER + args["flags"].to_bytes(4, "little")
+                   + importlib.util.source_hash(source) + marshal.dumps(code))
+
+for name in args["imports"]:
     try:
         importlib.import_module(name)
-    except Exception:
-        pass  # not in this Python (or needs a browser): the pages compile it if they import it
+    except ImportError:
+        pass  # not in Pyodide, or not outside a browser: the page's own import says so
 stdlib = next(entry for entry in sys.path if entry.endswith(".zip"))
+loaded = list(sys.modules.values())  # before zipfile reads the zip (its names may need a codec)
 with zipfile.ZipFile(stdlib) as archive:
-    for module in list(sys.modules.values()):
+    for module in loaded:
         source = getattr(module, "__file__", None) or ""
         if source.startswith(stdlib + "/") and source.endswith(".py"):
             member = source[len(stdlib) + 1:]
-            os.makedirs("/tmp/src/" + os.path.dirname(member), exist_ok=True)
-            with open("/tmp/src/" + member, "wb") as file:
-                file.write(archive.read(member))
-            py_compile.compile("/tmp/src/" + member, "/mnt/" + member + "c", dfile=source, doraise=True,
-                               invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+            write_bytecode("/mnt/stdlib/" + member + "c", archive.read(member), source)
+for member in args["ours"]:
+    with open("/mnt/code/" + member, "rb") as file:
+        write_bytecode("/mnt/code/" + member + "c", file.read(), args["zip"] + "/" + member)
+    os.remove("/mnt/code/" + member)
+standard = args["standard"]
+kept = {name for name, member in standard.items() if os.path.exists("/mnt/stdlib/" + member + "c")}
+left_out = {name for name in standard if name not in kept and name.rpartition(".")[0] in kept | {""}}
+names = f"NAMES = frozenset({sorted(left_out | set(args['left_out']))!r})\\n".encode()
+write_bytecode("/mnt/code/" + args["names"] + ".pyc", names, args["zip"] + "/" + args["names"] + ".py")
 """
-"""Import the modules ``args`` names, then compile every module of Python's standard library
-loaded by then (what Pyodide's own start-up imports, and what those imports pull in) into
-``<module>.pyc`` files under ``/mnt``, never checked against their sources."""
+"""Import the standard modules ``args["imports"]`` names, then compile every module of the
+standard library loaded by then (what Pyodide's own start imports, those, and all they import)
+into ``/mnt/stdlib/``, and our modules (``args["ours"]``, under ``/mnt/code/``) in place of
+their sources: ``<module>.pyc`` files whose source is never checked (PEP 552), their
+tracebacks naming the module's file in its zip. Module and function docstrings are left out
+(class docstrings stay: a dataclass without one computes the text of its signature when it is
+made), and Python runs with :data:`COMPILE_OPTIONS`. Last, the module ``args["names"]``
+(:data:`LEFT_OUT`), whose ``NAMES`` are the standard modules left out (of ``args["standard"]``,
+npm's, by name) whose parent ships or that have none, and our modules ``args["left_out"]``."""
+COMPILE_OPTIONS = ("-X", "no_debug_ranges")
+"""Python's options while :data:`COMPILE` runs: bytecode without column positions, which only a
+traceback's carets under a source line use, and no source ships (a fifth smaller)."""
 
 
-def stdlib_imports(texts: list[str]) -> list[str]:
-    """Every module name imported anywhere in the Python sources ``texts`` (sorted; relative
-    imports left out)."""
-    names: set[str] = set()
-    for text in texts:
-        for node in ast.walk(ast.parse(text)):
-            if isinstance(node, ast.Import):
-                names.update(alias.name for alias in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-                names.add(node.module)
-    return sorted(names)
+def our_files(sources: tuple[Path, ...] = PYTHON_SOURCES) -> dict[str, Path]:
+    """The modules and data files (``*.py``, ``*.json``) of our packages ``sources``, by their
+    names in catan.zip (``catan_core/state.py``)."""
+    return {path.relative_to(package.parent).as_posix(): path for package in sources for path in sorted(package.rglob("*"))
+            if path.is_file() and path.suffix in PACKAGE_SUFFIXES and "__pycache__" not in path.parts}
 
 
-def compiled_stdlib(dest: Path, texts: list[str]) -> None:
-    """Write Pyodide's standard library zip to ``dest`` with bytecode beside the source of every
-    module that Pyodide's start-up or the Python sources ``texts`` import (:data:`COMPILE_STDLIB`).
+def zip_modules(members: Iterable[str]) -> dict[str, str]:
+    """The modules among a zip's ``members`` (``a/b.py``, ``a/__init__.py``) by dotted name.
 
-    Pyodide's npm package ships the standard library as sources only, so every start compiled
-    about 150 modules (about a second in the page, most of a bare Pyodide page's start-up).
-    zipimport prefers ``<module>.pyc`` to ``<module>.py``; the other modules stay sources only,
-    so the download grows by the bytecode the pages use and no more. Reproducible: the original
-    members in their order, then the bytecode in sorted order, with fixed timestamps."""
-    with tempfile.TemporaryDirectory() as tmp:
-        in_pyodide(COMPILE_STDLIB, Path(tmp), stdlib_imports(texts))
-        compiled = sorted(p for p in Path(tmp).rglob("*.pyc"))
-        with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB_ZIP) as original, zipfile.ZipFile(dest, "w") as archive:
-            for info in original.infolist():
-                archive.writestr(info, original.read(info))
-            for path in compiled:
-                add_to_zip(archive, path.relative_to(tmp).as_posix(), path.read_bytes())
+    >>> zip_modules(["a/__init__.py", "a/b.py", "a/c.json"])
+    {'a': 'a/__init__.py', 'a.b': 'a/b.py'}
+    """
+    found = {}
+    for member in members:
+        if member.endswith(".py"):
+            parts = member[:-3].split("/")
+            found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = member
+    return found
+
+
+def module_imports(text: str, package: str, modules: Collection[str] = ()) -> set[str]:
+    """Every module that the Python source ``text``, of a module in ``package`` (``""`` for a
+    top-level module), may import when it runs: what each ``import`` and ``from ... import``
+    names at any depth (relative ones resolved; ``from x import y`` names ``x.y`` too, which
+    may be a module) with their parent packages, which importing a module imports, and the
+    modules named as text to ``lazy_module`` or ``import_module``. A name made at run time
+    (``import_module(f".{name}", __name__)``, ``import_module(f"{__package__}.{name}")``)
+    stands for every module of ``modules`` that its text starts. Imports only type checkers
+    read (under ``if TYPE_CHECKING:``) are left out.
+
+    >>> sorted(module_imports("from .x import y\\nif TYPE_CHECKING:\\n    import z", "a.b"))
+    ['a', 'a.b', 'a.b.x', 'a.b.x.y']
+    >>> sorted(module_imports("def f(n):\\n    return import_module(f'.{n}', __name__)", "p", ["p.q", "r"]))
+    ['p', 'p.q']
+    >>> sorted(module_imports("import_module(f'{__package__}.parts.{n}')", "p", ["p.parts.a", "p.b"]))
+    ['p', 'p.parts', 'p.parts.a']
+    """
+    found: set[str] = set()
+
+    def absolute(name: str, level: int) -> str:
+        base = package.split(".")[: package.count(".") + 2 - level] if level else []
+        return ".".join([*base, name] if name else base)
+
+    def made_prefix(name: ast.JoinedStr) -> str:
+        """The start of the modules' names a name made at run time may give: its text up to
+        the first value other than ``__package__`` or ``__name__`` (both stand for the
+        package: a module's own name has no modules under it), relative ones resolved."""
+        text = ""
+        for part in name.values:
+            if isinstance(part, ast.Constant):
+                text += str(part.value)
+            elif isinstance(part, ast.FormattedValue) and ast.unparse(part.value) in ("__package__", "__name__"):
+                text += package
+            else:
+                break
+        level = len(text) - len(text.lstrip("."))
+        return absolute(text[level:], level) + "." if level else text
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+            nodes: list[ast.AST] = list(node.orelse)
+        else:
+            nodes = list(ast.iter_child_nodes(node))
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            module = absolute(node.module or "", node.level)
+            found.update([module, *(f"{module}.{alias.name}" for alias in node.names)])
+        elif isinstance(node, ast.Call) and node.args and ast.unparse(node.func).split(".")[-1] in ("lazy_module", "import_module"):
+            name = node.args[0]
+            if isinstance(name, ast.Constant) and isinstance(name.value, str):
+                level = len(name.value) - len(name.value.lstrip("."))
+                found.add(absolute(name.value[level:], level))
+            elif isinstance(name, ast.JoinedStr):
+                found.update(module for module in modules if module.startswith(made_prefix(name) or "\0"))
+        for child in nodes:
+            visit(child)
+
+    visit(ast.parse(text))
+    return {".".join(name.split(".")[:end]) for name in found for end in range(1, name.count(".") + 2)}
+
+
+def trace_pages(web: Path, modules: dict[str, Path]) -> tuple[list[str], list[str]]:
+    """What the pages of ``web`` import: our ``modules`` (by dotted name, with their files) and
+    every other name, found by following :func:`module_imports` from each page's script (the
+    ``<script type="py" src=...>`` of each ``*.html``) through our modules. The other names
+    include some that are no modules (``typing.Any``, from ``from typing import Any``)."""
+    packages = {name.split(".")[0] for name in modules}
+    todo = [(web / script, "") for script in sorted({script for page in web.glob("*.html")
+                                                     for script in PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))})]
+    ours: set[str] = set()
+    others: set[str] = set()
+    while todo:
+        path, package = todo.pop()
+        for name in module_imports(path.read_text(encoding="utf-8"), package, modules):
+            if name.split(".")[0] not in packages:
+                others.add(name)
+            elif name in modules and name not in ours:
+                ours.add(name)
+                todo.append((modules[name], name if modules[name].name == "__init__.py" else name.rpartition(".")[0]))
+    return sorted(ours), sorted(others)
+
+
+def write_zip(dest: Path, members: dict[str, bytes]) -> None:
+    """Write the zip ``dest`` of ``members`` (name: bytes), in sorted order (reproducible)."""
+    with zipfile.ZipFile(dest, "w") as archive:
+        for name in sorted(members):
+            add_to_zip(archive, name, members[name])
 
 
 def add_to_zip(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
@@ -205,11 +331,45 @@ def add_to_zip(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     archive.writestr(info, data, compresslevel=9)
 
 
+def write_zips(dist: Path) -> list[str]:
+    """Write dist/pyodide/python_stdlib.zip and dist/catan.zip: the standard library and our
+    code that the pages import, as bytecode only, and nothing else (see docs/loading.md).
+
+    What the pages import is traced from their code (:func:`trace_pages`); with the modules of
+    :data:`LAZY_IMPORTS` it is imported in the pinned Pyodide, whose own start imports some
+    190 modules: every standard module loaded then ships, compiled (:data:`COMPILE`). Our
+    traced modules ship the same way, beside our packages' data files (JSON). No page then
+    compiles at start, and no source travels: Pyodide's npm package ships the standard library
+    as 4.2 MB of sources, of which the pages import a fifth. catan.zip also holds :data:`LEFT_OUT`,
+    which names the modules left out (see :data:`COMPILE`). Return our modules shipped."""
+    files = our_files()
+    modules = zip_modules(files)
+    ours, others = trace_pages(WEB, {name: files[member] for name, member in modules.items()})
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB_ZIP) as npm:
+        standard = zip_modules(npm.namelist())
+    imports = sorted(name for name in {*others, *LAZY_IMPORTS} if name in standard or "." not in name)
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = Path(tmp)
+        for name in ours:
+            (staged / "code" / modules[name]).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(files[modules[name]], staged / "code" / modules[name])
+        in_pyodide(COMPILE, staged, {
+            "imports": imports, "ours": [modules[name] for name in ours], "zip": CODE_ZIP, "flags": UNCHECKED_HASH,
+            "standard": standard, "left_out": [name for name in modules if name not in ours], "names": LEFT_OUT,
+        }, COMPILE_OPTIONS)
+        compiled = {folder: {path.relative_to(staged / folder).as_posix(): path.read_bytes()
+                             for path in (staged / folder).rglob("*.pyc")} for folder in ("stdlib", "code")}
+    data = {member: path.read_bytes() for member, path in files.items() if not member.endswith(".py")}
+    write_zip(dist / "pyodide" / STDLIB_ZIP, compiled["stdlib"])
+    write_zip(dist / CODE_ZIP, {**compiled["code"], **data})
+    return ours
+
+
 MAKE_SNAPSHOT = """
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire, syncBuiltinESMExports } from "node:module";
 // Node's first argument is the browser's program name: Emscripten names sys.executable after it.
-const [folder, prepare, out] = process.argv.slice(2);
+const [folder, prepare, out, code] = process.argv.slice(2);
 // The same bytes from every build: the interpreter's clocks and its source of random bytes are
 // made constant while it starts (each page then draws fresh randomness: web/interpreter.mjs).
 const constant = (view) => { new Uint8Array(view.buffer, view.byteOffset, view.byteLength).fill(7); return view; };
@@ -220,26 +380,42 @@ let now = 0;
 performance.now = () => (now += 0.001);
 const { loadPyodide } = await import(new URL("pyodide.mjs", folder).href);
 const pyodide = await loadPyodide({ indexURL: new URL(folder).pathname, _makeSnapshot: true });
+pyodide.FS.writeFile("__CODE__", readFileSync(code));  // where web/interpreter.mjs writes it
 pyodide.runPython(prepare);
 writeFileSync(out, pyodide.makeMemorySnapshot());
 """
 """Node script starting the build's Pyodide (argument 2: its folder's file URL, ending in "/")
-and writing the snapshot of its memory to the file argument 4 names, after running the Python
-code of argument 3. Argument 1 is :data:`BROWSER_PROGRAM`."""
+and writing the snapshot of its memory to the file argument 4 names, after writing catan.zip
+(argument 5) into Python's working directory and running the Python code of argument 3.
+Argument 1 is :data:`BROWSER_PROGRAM`."""
 BROWSER_PROGRAM = "./this.program"
 """The program's name (``sys.executable``) that Emscripten gives Python in a browser."""
 SNAPSHOT_PREPARE = """
-import os, sys
+import importlib, os, sys
 os.environ.pop("_", None)  # Node's name for the script that made the snapshot
 sys.path.remove("")  # each start puts the working directory first again
+sys.path.insert(0, "__CODE__")  # as web/interpreter.mjs puts it
+for name in __MODULES__:
+    importlib.import_module(name)
 """
-"""Python run before the snapshot is taken: what would otherwise be wrong in the browser."""
+"""Python run before the snapshot is taken: what would otherwise be wrong in the browser, and
+the imports of the modules the snapshot holds (:data:`SNAPSHOT_PACKAGES`)."""
+SNAPSHOT_PACKAGES = ("catan_core",)
+"""Our packages whose modules the pages import (:func:`trace_pages`) and that Python's
+snapshot holds imported: they know nothing of the browser, so importing them in Node makes
+what a page's import would. A page that starts from the snapshot does not read, unmarshal and
+run them again: WebKit, which runs a fresh interpreter on its first, unoptimised tiers, went
+from Pyodide ready to the page ready 0.5 s sooner on a later visit (docs/loading.md); the
+packed snapshot grows by 0.48 MB. (The file catan.zip is not in the snapshot, which holds
+Python's memory only, with the zip's table of contents: web/interpreter.mjs writes the same
+file in the same place before anything is read from it.)"""
 
 
-def write_snapshot(dist: Path) -> str:
+def write_snapshot(dist: Path, modules: list[str]) -> str:
     """Write ``pyodide/python-<hash>.snapshot.gz``: the memory of the build's interpreter
     (dist/pyodide, its standard library included, whose zip's layout the memory remembers) once
-    Python has started, made in Node (:data:`MAKE_SNAPSHOT`) with Pyodide's snapshot options
+    Python has started and has imported ``modules`` from catan.zip (:data:`SNAPSHOT_PACKAGES`),
+    made in Node (:data:`MAKE_SNAPSHOT`) with Pyodide's snapshot options
     (``_makeSnapshot``, ``_loadSnapshot``: private in Pyodide 314, whose version is pinned).
     Return the unpacked file's path in dist/, which names the hash of its bytes.
 
@@ -251,8 +427,12 @@ def write_snapshot(dist: Path) -> str:
     snapshot: a page asks for its own build's name, which only its own build's cache holds."""
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "snapshot"
-        subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT, BROWSER_PROGRAM, (dist / "pyodide").as_uri() + "/",
-                        SNAPSHOT_PREPARE, str(out)], check=True, capture_output=True)
+        prepare = SNAPSHOT_PREPARE.replace("__CODE__", CODE_ZIP).replace("__MODULES__", repr(modules))
+        run = subprocess.run(["node", "--input-type=module", "-e", MAKE_SNAPSHOT.replace("__CODE__", CODE_ZIP), BROWSER_PROGRAM,
+                              (dist / "pyodide").as_uri() + "/", prepare, str(out), str(dist / CODE_ZIP)],
+                             capture_output=True, text=True, check=False)
+        if run.returncode:
+            raise SystemExit(f"build.py: the snapshot could not be made:\n{run.stderr[-3000:]}")
         memory = out.read_bytes()
     name = f"pyodide/python-{hashlib.sha256(memory).hexdigest()[:16]}.snapshot"
     (dist / (name + PACKED)).write_bytes(gzip.compress(memory, compresslevel=SNAPSHOT_PACKING, mtime=0))
@@ -268,60 +448,25 @@ def name_snapshot(dist: Path, name: str) -> None:
     module.write_text(text.replace(SNAPSHOT_PLACEHOLDER, name), encoding="utf-8")
 
 
-def python_sources(sources: tuple[Path, ...]) -> list[Path]:
-    """The ``*.py`` and ``*.json`` files of ``sources`` (packages or single modules), sorted."""
-    return sorted(path for src in sources for path in ([src] if src.is_file() else src.rglob("*"))
-                  if path.is_file() and path.suffix in PACKAGE_SUFFIXES and "__pycache__" not in path.parts)
-
-
-def zip_python(sources: tuple[Path, ...], dest: Path) -> None:
-    """Zip the *.py and *.json files of ``sources`` (packages or single modules, each named
-    relative to its parent folder), each module's bytecode beside its source
-    (:func:`compile_bytecode`, never checked against the source). The pages import straight
-    from the zip: interpreter.mjs downloads it while Pyodide starts and puts it first on
-    ``sys.path`` before it hands the interpreter to PyScript, so before the page's script runs.
-    zipimport reads ``<module>.pyc`` before ``<module>.py``: nothing is unpacked or compiled.
-    Reproducible: sorted names, fixed timestamps."""
-    with tempfile.TemporaryDirectory() as tmp:
-        staged = Path(tmp)
-        for src in sources:
-            for path in python_sources((src,)):
-                target = staged / path.relative_to(src.parent)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(path, target)
-        compile_bytecode(staged, dest.name)
-        with zipfile.ZipFile(dest, "w") as archive:
-            for path in sorted(staged.rglob("*")):
-                if path.is_file():
-                    add_to_zip(archive, path.relative_to(staged).as_posix(), path.read_bytes())
-
-
 PRELOAD_MARKER = "<!-- build.py writes the preload links here: see build.preload_links -->"
 """The line of every page's head that :func:`write_preloads` replaces."""
-PAGE_SCRIPT = re.compile(r'<script type="py" src="([^"]+)"')
-"""A page's Python script (each page has one), whose ``src`` :func:`write_preloads` preloads."""
 
 
-def preload_links(dist: Path, script: str) -> list[str]:
-    """The ``<link>`` tags that start, as soon as a page's head is read, every file its
-    start-up fetches, small first: PyScript's core module (its hashed chunk: core.js only
-    re-exports it) and its error plugin (the one plugin left, loaded before Python starts),
-    Pyodide's two modules, pyscript.json, the page's Python ``script`` and Pyodide's lock file;
-    then the big files: the standard library and catan.zip. Without them each waits for the one
-    before it (core.js, its chunk, the config, the plugins, Pyodide's modules...).
-    ``crossorigin`` makes each preload match the request that later uses it (a module import, a
-    plain ``fetch()``).
+def preload_links(dist: Path) -> list[str]:
+    """The ``<link rel="modulepreload">`` tags that start, as soon as a page's head is read,
+    the JavaScript modules its start-up imports, which would otherwise each wait for the one
+    before it: PyScript's core module (its hashed chunk: core.js only re-exports it) and its
+    error plugin (the one plugin left, loaded before Python starts), Pyodide's module and the
+    one it imports once started. Every engine uses a module preload (Firefox does not use a
+    preload ``as="script"`` for a module, and warns).
 
-    The modules are preloaded as scripts, not with ``modulepreload``: Chromium did not use its
-    compiled-code cache for a module that a ``modulepreload`` link fetched (from the third visit
-    on, Pyodide's 1.25 MB pyodide.asm.mjs was compiled afresh at every start, PyScript's core
-    chunk in some visits), and does for one preloaded as a script, as it does without any preload.
-
-    The WebAssembly interpreter (pyodide.asm.wasm) is not preloaded: Chromium keeps the machine
-    code it compiles from it for later visits, but a response that a preload link fetched was
-    mostly not given that cache, so with the preload nearly every visit in a new browser session
-    compiled the module again and ran Python on the baseline compiler's slower code (Python's
-    own start twice as long; README, start-up figures)."""
+    Nothing else is preloaded: WebKit does not give a page's ``fetch()`` the response of a
+    ``<link rel="preload" as="fetch">``, and downloads the file twice. The big files start
+    early without it: web/interpreter.mjs, the first script in each page's head, fetches
+    catan.zip as it starts, and Pyodide its WebAssembly and standard library as soon as it is
+    asked to start. The WebAssembly is not preloaded in any way: Chromium keeps the machine code
+    it compiles from it for later visits, but mostly not for a response a preload fetched
+    (README, start-up figures)."""
     modules = []
     for pattern in ("core-*.js", "error-*.js"):
         found = sorted((dist / "pyscript").glob(pattern))
@@ -329,25 +474,26 @@ def preload_links(dist: Path, script: str) -> list[str]:
             raise SystemExit(f"build.py: expected one pyscript/{pattern}, found {[p.name for p in found]}")
         modules.append(f"./pyscript/{found[0].name}")
     modules += ["./pyodide/pyodide.mjs", "./pyodide/pyodide.asm.mjs"]
-    fetched = ["./pyscript.json", script, "./pyodide/pyodide-lock.json", f"./pyodide/{STDLIB_ZIP}", f"./{CODE_ZIP}"]
-    return ([f'<link rel="preload" href="{href}" as="script" crossorigin>' for href in modules]
-            + [f'<link rel="preload" href="{href}" as="fetch" crossorigin>' for href in fetched])
+    return [f'<link rel="modulepreload" href="{href}">' for href in modules]
 
 
 def write_preloads(dist: Path) -> None:
-    """Put :func:`preload_links` in place of :data:`PRELOAD_MARKER` in every page of ``dist``,
-    with the page's one Python script (its ``<script type="py" src="...">``)."""
+    """Put :func:`preload_links` in place of :data:`PRELOAD_MARKER` in every page of ``dist``."""
     for page in sorted(dist.glob("*.html")):
         text = page.read_text(encoding="utf-8")
         line = next((line for line in text.splitlines() if line.strip() == PRELOAD_MARKER), None)
         if line is None:
             raise SystemExit(f"build.py: {page.name} has no line {PRELOAD_MARKER}")
-        scripts = PAGE_SCRIPT.findall(text)
-        if len(scripts) != 1:
-            raise SystemExit(f"build.py: {page.name} should have one <script type=\"py\" src=...>, has {len(scripts)}")
         indent = line[: len(line) - len(line.lstrip())]
-        links = preload_links(dist, scripts[0])
+        links = preload_links(dist)
         page.write_text(text.replace(line, "\n".join(indent + link for link in links)), encoding="utf-8")
+
+
+def write_lock_file(dist: Path) -> None:
+    """Write dist/pyodide/pyodide-lock.json: npm's without its packages (357 of them, 119 KB),
+    which the pages never load. Pyodide reads it at every start, and checks its ABI version."""
+    lock = json.loads((NODE_MODULES / "pyodide" / LOCK_FILE).read_text(encoding="utf-8"))
+    (dist / "pyodide" / LOCK_FILE).write_text(json.dumps({"info": lock["info"], "packages": {}}) + "\n", encoding="utf-8")
 
 
 def write_config(dist: Path) -> None:
@@ -502,7 +648,7 @@ def build(dist: Path = DIST) -> Path:
         shutil.rmtree(dist)
     (dist / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
-        if name != STDLIB_ZIP:
+        if name not in (STDLIB_ZIP, LOCK_FILE):
             shutil.copyfile(NODE_MODULES / "pyodide" / name, dist / "pyodide" / name)
     (dist / "pyscript").mkdir()
     for path in sorted((NODE_MODULES / "@pyscript" / "core" / "dist").iterdir()):
@@ -511,16 +657,14 @@ def build(dist: Path = DIST) -> Path:
     (dist / "vendor").mkdir()
     for name, source in VENDOR_FILES.items():
         shutil.copyfile(source, dist / "vendor" / name)
-    zip_python(PYTHON_SOURCES, dist / CODE_ZIP)
+    ours = write_zips(dist)
+    write_lock_file(dist)
     write_config(dist)
-    page_code = python_sources((*PYTHON_SOURCES, *WEB.glob("*.py")))
-    texts = [path.read_text(encoding="utf-8") for path in page_code if path.suffix == ".py"]
-    compiled_stdlib(dist / "pyodide" / STDLIB_ZIP, texts)
     write_icons_and_manifest(dist)
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))
     write_preloads(dist)
-    snapshot = write_snapshot(dist)
+    snapshot = write_snapshot(dist, [name for name in ours if name.split(".")[0] in SNAPSHOT_PACKAGES])
     name_snapshot(dist, snapshot)
     write_service_worker(dist, snapshot)
     return dist
@@ -530,7 +674,7 @@ class DistHandler(http.server.SimpleHTTPRequestHandler):
     """Serves ``root`` with the right MIME types at URL ``prefix`` such as ``/games/catan/``
     (other paths get 404). ``quiet`` drops the request log. Bind them with :func:`make_handler`."""
 
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012 - the base class's
     root = str(DIST)
     prefix = "/"
     quiet = False

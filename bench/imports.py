@@ -12,8 +12,8 @@ puts it on ``sys.path`` as the pages do, then imports each module of ``catan_cor
 milliseconds of our modules and of the standard modules they pull in, the largest first, and
 the total. Modules that need a browser (``catan_web.dom`` and the pages' glue that imports it)
 cannot be imported here and are listed as not measured; everything they import is.
-Every module is imported, also those a page imports only when first needed (the computer
-players, statistics, the QR code...). Node is not the browser (in this machine's Chromium the
+Every module catan.zip holds is imported, also those a page imports only when first needed
+(the computer players, statistics, the QR code...). Node is not the browser (in this machine's Chromium the
 game page's start-up imports took 76-159 ms), so read the figures as shares. No timing is asserted.
 """
 
@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build
 
 RUNNER = """
 import { loadPyodide } from "__PYODIDE__";
@@ -58,16 +58,15 @@ for name in args["ours"]:
         print(f"-- not measured: {name} ({type(error).__name__}) --", file=sys.stderr, flush=True)
 """
 """Import each of ``args["ours"]``."""
-SKIP = ("catan_core.__main__",)
-"""Modules not imported: running them is a program (the command-line interface)."""
 
 
 def our_modules(zip_path: Path) -> list[str]:
-    """Every module of catan_core and catan_web in the built catan.zip, sorted."""
+    """Every module of catan_core and catan_web in the built catan.zip (bytecode only: the
+    modules the pages import, see build.write_zips), sorted."""
     with zipfile.ZipFile(zip_path) as archive:
-        names = [n[:-3].replace("/", ".") for n in archive.namelist()
-                 if n.endswith(".py") and n.split("/")[0] in ("catan_core", "catan_web")]
-    return sorted(n.removesuffix(".__init__") for n in names if n not in SKIP)
+        names = [n[:-4].replace("/", ".") for n in archive.namelist()
+                 if n.endswith(".pyc") and n.split("/")[0] in ("catan_core", "catan_web")]
+    return sorted(n.removesuffix(".__init__") for n in names)
 
 
 def one_run(dist: Path, args: dict[str, list[str]]) -> tuple[dict[str, tuple[float, float]], list[str]]:

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+import build
 
 PYODIDE_READY = "pyodide-ready"
 """The User Timing mark web/interpreter.mjs (and the bare Pyodide pages here) make when Pyodide is ready."""
@@ -149,9 +149,10 @@ def counting_handler(directory: Path) -> type[build.DistHandler]:
     return Counting
 
 
-def prepare_site(tmp: Path, before: Path | None = None) -> Path:
-    """Build the site into ``tmp`` and add the bare pages (and ``before``'s site in ``before/``)."""
-    dist = build.build(tmp / "dist")
+def prepare_site(tmp: Path, before: Path | None = None, built: Path | None = None) -> Path:
+    """Build the site into ``tmp`` (or copy the build ``built`` there) and add the bare pages
+    (and ``before``'s site in ``before/``)."""
+    dist = build.build(tmp / "dist") if built is None else Path(shutil.copytree(built, tmp / "dist"))
     if before is not None:
         shutil.copytree(before, dist / BEFORE)
     (dist / NPM_PYODIDE).mkdir()
@@ -274,9 +275,9 @@ def main() -> None:
     for app in (name for name in pages if name.startswith("app")):
         paired = []
         for i, load in enumerate(LOADS):
-            ratios = sorted(a.ms[i] / b.ms[i] for a, b in zip(results[app], results[PAIRED]))
-            low, high = median_interval(ratios, rng)
-            paired.append(f"{load} {statistics.median(ratios):.2f}x [{low:.2f}-{high:.2f}] ({ratios[0]:.2f}-{ratios[-1]:.2f})")
+            rounds = sorted(a.ms[i] / b.ms[i] for a, b in zip(results[app], results[PAIRED]))
+            low, high = median_interval(rounds, rng)
+            paired.append(f"{load} {statistics.median(rounds):.2f}x [{low:.2f}-{high:.2f}] ({rounds[0]:.2f}-{rounds[-1]:.2f})")
         print(f"  {app}: " + ", ".join(paired))
     if "app before" in results:
         pairs = list(zip(results["app"], results["app before"]))

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Install what the tests need (pip packages, npm packages, Debian's chromium) and run every test.
+# Install what the tests need (pip packages, npm packages, Debian's browsers) and run every test.
 # Usage: bash tests/run.sh [pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
 
-# Debian's Chromium for the browser tests, and a Devanagari font so Hindi renders.
-if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-lohit-deva >/dev/null 2>&1; then
+# Debian's Chromium for the browser tests, and a Devanagari font so Hindi renders; Firefox ESR
+# and WebKitGTK's WebDriver (with an X server to draw into) for the cross-engine tests
+# (tests/e2e/engines).
+PACKAGES=(chromium fonts-lohit-deva firefox-esr webkit2gtk-driver xvfb)
+if ! dpkg -s "${PACKAGES[@]}" >/dev/null 2>&1; then
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-deva >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 fi
-"$PYTHON" -m pip install -q --disable-pip-version-check "pytest>=8" "hypothesis>=6.100" "playwright>=1.50"
+"$PYTHON" -m pip install -q --disable-pip-version-check "pytest>=8" "hypothesis>=6.100" "playwright>=1.50" \
+  "marionette_driver>=3.7" "selenium>=4.30"
 
 # Types and lint (pinned; configured in pyproject.toml): mypy --strict on catan_core and
 # web/catan_web, ruff on both; the pages' code is also in ruff's format.

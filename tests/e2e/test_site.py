@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
+import doctest
 import gzip
 import hashlib
 import json
 import re
 import shutil
 import struct
+import subprocess
 import urllib.error
 import urllib.request
 import zipfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from typing import TYPE_CHECKING
 
 import build
 import catan_core
@@ -36,7 +38,7 @@ UNCHECKED_HASH = 0b01
 
 def sw_assets(dist: Path) -> list[str]:
     """The URLs that dist/sw.js precaches."""
-    found = re.search(r"const ASSETS = (\[.*?\]);", (dist / "sw.js").read_text(encoding="utf-8"), re.S)
+    found = re.search(r"const ASSETS = (\[.*?\]);", (dist / "sw.js").read_text(encoding="utf-8"), re.DOTALL)
     assert found, "sw.js has no ASSETS list"
     return json.loads(found[1])
 
@@ -82,19 +84,37 @@ def test_the_pages_start_without_pyscripts_python_package(browse: GuardedBrowser
 
 
 @pytest.mark.parametrize("path", ["", "embed.html?scenario=scenarios/roads.json", "almanac.html"])
-def test_every_preloaded_file_is_fetched_once(browse: GuardedBrowser, site: LocalSite, dist_dir: Path,
-                                              path: str) -> None:
-    """Each file a page's head preloads (build.preload_links: the modules as scripts, the rest
-    as fetches) is requested once while the page starts: the preload is what its module import
-    or fetch() uses, not a second download beside it."""
+def test_each_file_is_requested_once_per_visit(browse: GuardedBrowser, site: LocalSite, dist_dir: Path,
+                                               path: str) -> None:
+    """On a first visit and on the next (for the game page, which installs the service worker,
+    from it), each file is requested once while the page starts (a preload is what the import
+    that needs it uses, not a second download beside it), the preloads are the build's module
+    preloads, and the browser warns of nothing (an unused preload, for one). Firefox and
+    WebKit: tests/engines."""
     page = browse.new_page()
     requested: list[str] = []
+    warnings: list[str] = []
     page.on("request", lambda request: requested.append(request.url))
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    session = page.context.new_cdp_session(page)  # what the browser itself logs (preloads, for one)
+    session.on("Log.entryAdded", lambda event: warnings.append(event["entry"]["text"])
+               if event["entry"]["level"] in ("warning", "error") else None)
+    session.send("Log.enable")
     page.goto(site.url + path)
     browse.wait_ready(page)
-    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=preload]')].map(link => link.href)")
-    assert len(preloaded) == len(build.preload_links(dist_dir, "page.py"))
-    assert {url: requested.count(url) for url in preloaded} == {url: 1 for url in preloaded}
+    preloaded = page.evaluate("[...document.querySelectorAll('link[rel=modulepreload]')].map(link => link.href)")
+    assert [f'<link rel="modulepreload" href="./{link[len(site.url):]}">' for link in preloaded] == build.preload_links(dist_dir)
+    assert set(preloaded) <= set(requested)
+    assert {url: n for url in requested if (n := requested.count(url)) > 1} == {}
+    if path == "":
+        page.wait_for_function(SW_CONTROLLED, timeout=60_000)
+    requested.clear()
+    page.goto(site.url + path)
+    browse.wait_ready(page)
+    assert set(preloaded) <= set(requested)
+    assert {url: n for url in requested if (n := requested.count(url)) > 1} == {}
+    page.wait_for_timeout(3500)  # Chromium warns of a preload left unused three seconds after load
+    assert warnings == []
     page.context.close()
 
 
@@ -294,7 +314,7 @@ def test_manifest_is_linked_and_parseable(app_page: Page) -> None:
 
 def sw_snapshot(dist: Path) -> str:
     """The path of the snapshot that dist/sw.js keeps unpacked (build.write_snapshot)."""
-    found = re.search(r'^const SNAPSHOT = "([^"]+)";', (dist / "sw.js").read_text(encoding="utf-8"), re.M)
+    found = re.search(r'^const SNAPSHOT = "([^"]+)";', (dist / "sw.js").read_text(encoding="utf-8"), re.MULTILINE)
     assert found, "sw.js names no SNAPSHOT"
     return found[1]
 
@@ -334,54 +354,187 @@ def test_build_is_reproducible(tmp_path: Path) -> None:
     assert [name for name in files if (first / name).read_bytes() != (second / name).read_bytes()] == []
 
 
-def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Path) -> None:
-    """Every module in catan.zip has its bytecode beside it, where zipimport looks first,
-    compiled by the pinned Pyodide's Python (the magic number of the standard library's
-    bytecode, which that Python also compiled) and never checked against its source, so the
-    pages import from the zip without compiling."""
-    with zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as stdlib:
-        magic = stdlib.read("json/__init__.pyc")[:4]
+MAGIC = """async () => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  return pyodide.runPython("import importlib.util; list(importlib.util.MAGIC_NUMBER)").toJs();
+}"""
+"""The magic number of the bytecode the page's Python reads."""
+
+
+def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist_dir: Path) -> None:
+    """Both zips hold bytecode (and our data files), no source: each module has the magic
+    number of the page's own Python and is never checked against a source (PEP 552), so
+    nothing is compiled at start (the game page's test hook checks that every module it
+    imported came from bytecode: tests/e2e/test_game.py)."""
+    magic = bytes(app_page.evaluate(MAGIC))
+    for zipped in (dist_dir / "pyodide" / build.STDLIB_ZIP, dist_dir / build.CODE_ZIP):
+        with zipfile.ZipFile(zipped) as archive:
+            names = archive.namelist()
+            assert [name for name in names if not name.endswith((".pyc", ".json"))] == [], zipped.name
+            for name in names:
+                if name.endswith(".pyc"):
+                    header = archive.read(name)[:8]
+                    assert header[:4] == magic, name
+                    assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, name
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
-        names = set(archive.namelist())
-        sources = [name for name in names if name.endswith(".py")]
-        assert {"catan_core/state.py", "catan_web/browser/host.py", "catan_web/browser/dom.py"} <= set(sources)
-        assert "catan_core/messages/en.json" in names and not any("__pycache__" in name for name in names)
-        for source in sources:
-            header = archive.read(source + "c")[:8]
-            assert header[:4] == magic, source
-            assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, source
+        names = archive.namelist()
+    assert {"catan_core/state.pyc", "catan_core/bots/strong.pyc", "catan_web/browser/host.pyc",
+            "catan_core/messages/en.json"} <= set(names)
 
 
 def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
     """pyscript.json names interpreter.mjs, which every page starts before anything else in its
     head and which puts catan.zip, as one file (not unpacked), on ``sys.path``; the config
-    leaves out the plugins the pages do not use; each page preloads its Python script."""
+    leaves out the plugins the pages do not use; each page preloads the start's modules, and
+    nothing else."""
     config = json.loads((dist_dir / "pyscript.json").read_text(encoding="utf-8"))
     assert config == {"interpreter": "./interpreter.mjs", "plugins": [f"!{name}" for name in build.PYSCRIPT_PLUGINS_OFF]}
     for name, script in (("index.html", "main.py"), ("embed.html", "embed.py"), ("almanac.html", "almanac.py")):
         page = (dist_dir / name).read_text(encoding="utf-8")
         assert f'<script type="py" src="./{script}" config="./pyscript.json"' in page, name
         assert page.index('<script type="module" async src="./interpreter.mjs">') < page.index("<link"), name
-        assert f'<link rel="preload" href="./{script}" as="fetch" crossorigin>' in page, name
+        assert all(link in page for link in build.preload_links(dist_dir)), name
+        assert 'rel="preload"' not in page, name
     interpreter = (dist_dir / "interpreter.mjs").read_text(encoding="utf-8")
     assert f'const CODE = "{build.CODE_ZIP}";' in interpreter and 'sys.path.insert(0, "${CODE}")' in interpreter
 
 
-def test_the_standard_library_bytecode_covers_every_import_of_the_pages_code() -> None:
-    """What build.py compiles of the standard library starts from every import statement in
-    the pages' code, at any depth; relative imports are ours."""
-    texts = ["import html.entities, json as j\nfrom . import board\n", "def f():\n    from importlib import util\n"]
-    names = build.stdlib_imports(texts)
-    assert {"html.entities", "json", "importlib"} == set(names)
-    assert names == sorted(names)
+def test_the_lock_file_lists_no_package(dist_dir: Path) -> None:
+    """The pages load no package: Pyodide's lock file keeps what Pyodide checks (its ABI)."""
+    npm = json.loads((build.NODE_MODULES / "pyodide" / build.LOCK_FILE).read_text(encoding="utf-8"))
+    shipped = json.loads((dist_dir / "pyodide" / build.LOCK_FILE).read_text(encoding="utf-8"))
+    assert shipped == {"info": npm["info"], "packages": {}}
 
 
-def test_the_standard_library_zip_keeps_every_source_and_adds_bytecode(dist_dir: Path) -> None:
-    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.STDLIB_ZIP) as npm, zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as ours:
-        original, shipped = npm.namelist(), ours.namelist()
-        assert shipped[: len(original)] == original
-        added = shipped[len(original):]
-        assert {"asyncio/__init__.pyc", "json/__init__.pyc", "dataclasses.pyc"} <= set(added)
-        assert all(name.endswith(".pyc") and name[:-1] in original for name in added)
-        for name in added:
-            assert int.from_bytes(ours.read(name)[4:8], "little") == UNCHECKED_HASH, name
+TRACED = '''
+import html.entities, json as j
+from . import board
+from ..core import rules
+from typing import TYPE_CHECKING
+if TYPE_CHECKING:
+    import unused_here
+else:
+    import fallback
+def f():
+    """
+    >>> import doctest_only
+    """
+    from importlib import util
+    bots = lazy_module("pkg.bots")
+    return importlib.import_module("zlib"), import_module(".later", __name__)
+def g(name):
+    return import_module(f".{name}", __name__)
+'''
+"""Python source with every kind of import the trace of the pages follows (module ``pkg.web.x``)."""
+
+
+def test_the_trace_finds_every_kind_of_import() -> None:
+    """Imports at any depth, relative ones, their parents, the names ``from`` imports (which may
+    be modules), names handed to ``lazy_module`` and ``import_module`` as text, names made at
+    run time (every module their text starts), and not what only type checkers read."""
+    found = build.module_imports(TRACED, "pkg.web", ["pkg.web.a", "pkg.web.sub.b", "pkg.other", "elsewhere"])
+    assert found == {"html", "html.entities", "json", "pkg", "pkg.web", "pkg.web.board", "pkg.core", "pkg.core.rules",
+                     "typing", "typing.TYPE_CHECKING", "fallback", "importlib", "importlib.util", "pkg.bots", "zlib",
+                     "pkg.web.later", "pkg.web.a", "pkg.web.sub", "pkg.web.sub.b"}
+    made = 'def load(name):\n    return importlib.import_module(f"{__package__}.parts.{name}").COMMANDS\n'
+    assert build.module_imports(made, "pkg.web", ["pkg.web.parts.a", "pkg.web.b", "pkg.partsx"]) == {
+        "pkg", "pkg.web", "pkg.web.parts", "pkg.web.parts.a"}
+
+
+LEFT_OUT = """async (name) => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  return pyodide.runPython(`import ${name}\nsorted(${name}.NAMES)`).toJs();
+}"""
+"""The modules the build names as left out (build.LEFT_OUT, in catan.zip), as the page reads them."""
+
+
+def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> None:
+    """A page imports only modules the build ships: every module of ours the trace of the
+    pages' code finds (see the test above for what it sees) is in catan.zip, every one of the
+    standard library (Pyodide's npm package's) in the standard library's zip, with those of
+    build.LAZY_IMPORTS; what neither holds is named as left out, so that a page importing it
+    says so (the test below)."""
+    files = build.our_files()
+    modules = build.zip_modules(files)
+    ours, others = build.trace_pages(build.WEB, {name: files[member] for name, member in modules.items()})
+    with zipfile.ZipFile(build.NODE_MODULES / "pyodide" / build.STDLIB_ZIP) as npm:
+        standard = build.zip_modules(npm.namelist())
+    with zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as shipped:
+        stdlib = {name for name, member in standard.items() if member + "c" in shipped.namelist()}
+    with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
+        code = set(archive.namelist())
+    scripts = {script for page in build.WEB.glob("*.html") for script in build.PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))}
+    assert scripts == {"main.py", "embed.py", "almanac.py"}
+    named = {name for script in scripts for name in build.module_imports((build.WEB / script).read_text(encoding="utf-8"), "")}
+    assert named & set(modules) and named & set(modules) <= set(ours)
+    assert {"catan_core.bots.strong", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)
+    assert [name for name in ours if modules[name] + "c" not in code] == []
+    assert [name for name in others if name in standard and name not in stdlib] == []
+    assert {name for name in build.LAZY_IMPORTS if name in standard} <= stdlib  # (zlib is built into Pyodide)
+    missing = set(app_page.evaluate(LEFT_OUT, build.LEFT_OUT))
+    assert {"email", "xml", "argparse", "multiprocessing", "catan_core.cli", "catan_core.tournament"} <= missing
+    assert missing.isdisjoint(stdlib | set(ours))
+    assert {"catan_core.cli", "catan_core.tournament", "catan_core.simulate"}.isdisjoint(ours)
+
+
+LEFT_OUT_IMPORT = """async (name) => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  return pyodide.runPython(`try:
+    import ${name}
+except ImportError as error:
+    found = type(error).__name__
+else:
+    found = "imported"
+found`);
+}"""
+"""Import a module in the page's Python: "imported", or the name of the error."""
+
+
+def test_importing_a_module_left_out_fails_and_says_so(guarded_browser: GuardedBrowser, app_page: Page) -> None:
+    """A page that imports a module the build left out (of the standard library or ours) gets
+    the usual ImportError, and the console names the module (which fails any browser test
+    that meets it); an import of a module the build ships, or of one that exists nowhere,
+    says nothing."""
+    checkpoint = guarded_browser.checkpoint()
+    assert app_page.evaluate(LEFT_OUT_IMPORT, "xml.dom") == "ModuleNotFoundError"
+    assert app_page.evaluate(LEFT_OUT_IMPORT, "catan_core.cli") == "ModuleNotFoundError"
+    assert app_page.evaluate(LEFT_OUT_IMPORT, "base64") == "imported"
+    assert app_page.evaluate(LEFT_OUT_IMPORT, "no_such_module") == "ModuleNotFoundError"
+    errors = guarded_browser.errors[checkpoint[1]:]
+    assert [error.split("console: ")[1] for error in errors] == [
+        f"Python module {name} is not in this build: build.py ships the modules the pages import (build.LAZY_IMPORTS)."
+        for name in ("xml", "catan_core.cli")]
+    del guarded_browser.errors[checkpoint[1]:]  # the errors this test caused on purpose: not the next test's
+
+
+def test_the_build_scripts_examples_hold() -> None:
+    """The ``>>>`` examples in build.py's docstrings (the trace's, for one)."""
+    assert doctest.testmod(build).failed == 0
+
+
+SNAPSHOT_MODULES = """
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+const [folder, snapshot] = process.argv.slice(1);
+const { loadPyodide } = await import(new URL("pyodide.mjs", folder).href);
+const pyodide = await loadPyodide({ indexURL: new URL(folder).pathname, _loadSnapshot: gunzipSync(readFileSync(snapshot)) });
+console.log(pyodide.runPython("import json, sys; json.dumps(sorted(sys.modules))"));
+"""
+"""Node script: Pyodide started from the build's snapshot (argument 2, packed), without
+catan.zip; prints the modules it has imported."""
+
+
+def test_the_snapshot_holds_the_engine_imported(dist_dir: Path) -> None:
+    """A start from the snapshot begins with every module of build.SNAPSHOT_PACKAGES that the
+    pages import already imported (none of the pages' own package, which reads the browser
+    when imported), without catan.zip written yet: the zip's table of contents is in Python's
+    memory, the file is written by web/interpreter.mjs before anything else is read from it."""
+    files = build.our_files()
+    modules = build.zip_modules(files)
+    ours, _ = build.trace_pages(build.WEB, {name: files[member] for name, member in modules.items()})
+    run = subprocess.run(["node", "--input-type=module", "-e", SNAPSHOT_MODULES, (dist_dir / "pyodide").as_uri() + "/",
+                          str(dist_dir / (sw_snapshot(dist_dir) + build.PACKED))],
+                         capture_output=True, text=True, check=True)
+    loaded = json.loads(run.stdout.splitlines()[-1])
+    assert [name for name in loaded if name.split(".")[0] in ("catan_core", "catan_web")] == [
+        name for name in ours if name.split(".")[0] in build.SNAPSHOT_PACKAGES]

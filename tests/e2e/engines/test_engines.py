@@ -1,0 +1,148 @@
+"""The site in Firefox and WebKit (the engine of Safari), as in Chromium: a first visit that
+fetches each file once, a game set up by clicking the board with the pointer while computer
+players play theirs, a reload that continues it, the example board and the almanac, and a
+later visit with the host gone. Each engine runs these tests in order on one page
+(see conftest.py); screenshots of the game and the example land in the session's temporary
+folder (``screenshots/``), for a person to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from browsers import Engine, SiteServer
+from conftest import Messages
+from hooks import (
+    CONTINUE,
+    END,
+    GAME_SHOWN,
+    ROLL,
+    SPOT,
+    TARGET,
+    click_target,
+    new_game,
+    save,
+    shown,
+    wait_shown,
+)
+
+from catan_core.actions import Action
+from catan_core.saves import dumps, loads
+
+SEED = "engines"
+"""The seed of the game each engine plays: the same game in every engine."""
+CONTROLLED = "return navigator.serviceWorker.controller !== null"
+FETCHED_TWICE = """const names = performance.getEntriesByType("resource").map((entry) => entry.name);
+return names.filter((name, i) => names.indexOf(name) !== i);"""
+"""The files the page asked for more than once (its resource timing: from the host or from the
+service worker alike)."""
+GAME_STEP_S = 30
+"""Longest wait for the next thing to do in the game (computer players play at instant pace)."""
+
+
+@pytest.fixture(scope="session")
+def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the tests leave screenshots."""
+    return tmp_path_factory.mktemp("screenshots", numbered=False)
+
+
+def ready(engine: Engine) -> None:
+    """Wait until the page is ready."""
+    engine.wait_ready()
+
+
+def test_a_first_visit_fetches_each_file_once(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
+    """A fresh profile's first visit: every file the page needs until it is ready is asked for
+    once (the module preloads are what the imports use; nothing is downloaded twice), every
+    answer is the host's, and the browser logs no warning (an unused preload, for one)."""
+    moment = time.time()
+    messages.open(engine_site.url + "?test")
+    ready(engine)
+    origin, at = engine.run("return [performance.timeOrigin, window.__readyAt]")
+    requests = engine_site.requests_since(moment, (origin + at) / 1000)
+    counts = Counter(r.path for r in requests)
+    assert {path: n for path, n in counts.items() if n > 1} == {}
+    assert engine.run(FETCHED_TWICE) == []
+    assert {"/interpreter.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/catan.zip"} <= set(counts)
+    assert all(r.status == 200 for r in requests)
+
+
+def test_a_game_set_up_by_pointer_clicks_while_computers_play(engine: Engine, messages: Messages,
+                                                              screenshots: Path) -> None:
+    """The new-game form's default game (a person, three computer players), seeded: the person
+    places both set-up settlements and roads by clicking the spots the board highlights, the
+    computer players place theirs and, once the person has rolled and ended the turn, play
+    their turns. The save replays in CPython to the very same game: the same seed and actions
+    make the same game in every engine."""
+    ready(engine)
+    new_game(engine, SEED)
+    clicked = 0
+    while clicked < 4:  # settlement, road, settlement, road: the computers place theirs between
+        click_target(engine)
+        clicked += 1
+        engine.wait("return JSON.parse(catan_test.save()).history.filter(a => a.startsWith('0 ')).length >= arguments[0]",
+                    clicked, timeout=GAME_STEP_S)
+    engine.screenshot(screenshots / f"{engine.name}-setup.png")
+    wait_shown(engine, ROLL, GAME_STEP_S)
+    engine.click(ROLL)
+    deadline = time.monotonic() + GAME_STEP_S
+    while not shown(engine, END):  # a 7: the robber's hex and a victim, clicked the same way
+        assert time.monotonic() < deadline, "the person's turn did not come to its end"
+        if shown(engine, TARGET):
+            click_target(engine)
+        elif shown(engine, "[data-cmd='rob']"):
+            engine.click("[data-cmd='rob']")
+        time.sleep(0.2)
+    engine.click(END)
+    engine.wait("""return JSON.parse(catan_test.save()).history.some(a => a.startsWith('1 roll'))""", timeout=GAME_STEP_S)
+    data = save(engine)
+    assert Counter(Action.parse(text).player for text in data["history"][:16]) == {0: 4, 1: 4, 2: 4, 3: 4}
+    assert dumps(loads(json.dumps(data))) == json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    engine.screenshot(screenshots / f"{engine.name}-game.png")
+
+
+def test_a_reload_continues_the_game(engine: Engine, messages: Messages) -> None:
+    """A reload (what F5 does) shows the home screen with the game saved; Continue opens the
+    very same position."""
+    ready(engine)
+    before = save(engine)
+    messages.gather()
+    engine.run("window.__left = true; setTimeout(() => location.reload())")
+    engine.wait("return window.__left === undefined")  # the new document
+    ready(engine)
+    engine.click(CONTINUE)
+    wait_shown(engine, GAME_SHOWN)
+    after = save(engine)
+    assert after["history"][: len(before["history"])] == before["history"]
+    assert after["seed"] == before["seed"] and after["board"] == before["board"]
+
+
+def test_the_example_board_and_the_almanac_are_ready(engine: Engine, engine_site: SiteServer, messages: Messages,
+                                                     screenshots: Path) -> None:
+    """The embeddable example draws its board; the almanac lists its entries."""
+    messages.open(engine_site.url + "embed.html?scenario=scenarios/roads.json")
+    ready(engine)
+    wait_shown(engine, f"#board {SPOT}")
+    engine.screenshot(screenshots / f"{engine.name}-embed.png")
+    messages.open(engine_site.url + "almanac.html")
+    ready(engine)
+    assert engine.run("return document.querySelectorAll('section.entry').length") > 10
+    engine.screenshot(screenshots / f"{engine.name}-almanac.png")
+
+
+def test_a_later_visit_works_with_the_host_gone(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
+    """Once the service worker has cached the site, the game page opens and is ready with no
+    host at all, asking the worker for each file once (the last test of the engine: its host
+    stays stopped)."""
+    messages.open(engine_site.url)
+    ready(engine)
+    engine.wait(CONTROLLED, timeout=120)
+    engine_site.stop()
+    messages.open(engine_site.url + "?offline")
+    ready(engine)
+    assert shown(engine, CONTINUE)
+    assert engine.run(FETCHED_TWICE) == []
