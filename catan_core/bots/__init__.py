@@ -38,15 +38,18 @@ from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot, BeginnerPolicy
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
-from .strong import StrongBot, StrongPolicy
+from .classic import ClassicStrongBot, StrongPolicy
+from .strong import LearnedPolicy, StrongBot
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "standard": StandardBot,
     "strong": StrongBot,
+    "strong-classic": ClassicStrongBot,
 }
-"""Bot classes by level name."""
+"""Bot classes by level name (``strong-classic``: the strong level before the learned
+evaluation, a baseline for benchmarks, not offered to people)."""
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
 """The levels offered to people, weakest first."""
@@ -64,5 +67,6 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
 
 __all__ = [
     "BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot",
-    "BeginnerBot", "StandardBot", "StrongBot", "BeginnerPolicy", "StandardPolicy", "StrongPolicy", "make_bot",
+    "BeginnerBot", "StandardBot", "StrongBot", "ClassicStrongBot", "BeginnerPolicy", "StandardPolicy", "StrongPolicy",
+    "LearnedPolicy", "make_bot",
 ]

@@ -130,6 +130,11 @@ class StandardPolicy(Policy):
         super().__init__(rng)
         self.w = weights
 
+    def worth(self, game: Game, p: int) -> float:
+        """How good seat ``p``'s position is, in victory-point equivalents: every choice of
+        this level compares these (:func:`~catan_core.bots.evaluate.value` here)."""
+        return value(game, p, self.w)
+
     # --- set-up ------------------------------------------------------------------------------
 
     def node_score(self, game: Game, p: int, n: int) -> float:
@@ -202,7 +207,7 @@ class StandardPolicy(Policy):
         w = self.w
         pl = game.players[p]
         hand = pl.hand
-        base = value(game, p, w)
+        base = self.worth(game, p)
         out: list[tuple[float, Action]] = [(base, Action(p, A.END))]
         keep = resource_weights(game, p, w)
         targets: list[tuple[str, int, Cards]] = []
@@ -223,7 +228,7 @@ class StandardPolicy(Policy):
                 if trades is None:
                     continue
                 sim = after_trades(game, p, trades, True)
-                score = value(sim, p, w) + self.dev_card_worth(sim, p)
+                score = self.worth(sim, p) + self.dev_card_worth(sim, p)
                 action = Action(p, A.BUY)
             else:
                 if cost not in paid:
@@ -235,7 +240,7 @@ class StandardPolicy(Policy):
                 sim = position.copy()
                 action = Action(p, kind, spot)
                 sim.apply(action, check=False)
-                score = value(sim, p, w)
+                score = self.worth(sim, p)
             first = Action(p, A.MARITIME, trades[0]) if trades else action
             out.append((score, first))
         out.extend(self.dev_candidates(game, p, ctx, base))
@@ -260,7 +265,7 @@ class StandardPolicy(Policy):
             blocked = self.blocked(game, p)
             sim = game.copy()
             sim.apply(Action(p, A.KNIGHT), check=False)
-            score = value(sim, p, w) + blocked * w.pip + self.knight_bonus
+            score = self.worth(sim, p) + blocked * w.pip + self.knight_bonus
             out.append((score, Action(p, A.KNIGHT)))
         if playable(game, p, MONOPOLY):
             expected = ctx.expected or [[sum(game.players[q].hand) / 5] * 5 for q in range(len(game.players))]
@@ -288,14 +293,14 @@ class StandardPolicy(Policy):
             sim.apply(Action(p, A.ROAD_BUILDING), check=False)
             while sim.phase == ROAD_BUILDING_PHASE:
                 sim.apply(Action(p, A.ROAD, self.free_road(sim, p)), check=False)
-            out.append((value(sim, p, w), Action(p, A.ROAD_BUILDING)))
+            out.append((self.worth(sim, p), Action(p, A.ROAD_BUILDING)))
         return out
 
     def best_build(self, game: Game, p: int) -> float:
         """Value after the best single build (city, settlement or card) reachable with trades."""
         w = self.w
         pl = game.players[p]
-        best = value(game, p, w)
+        best = self.worth(game, p)
         info = board_info(game.board)
         options: list[tuple[str, int, Cards]] = []
         if pl.settlements and len(pl.cities) < CITIES:
@@ -311,10 +316,10 @@ class StandardPolicy(Policy):
                 continue
             sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
-                score = value(sim, p, w) + self.dev_card_worth(sim, p)
+                score = self.worth(sim, p) + self.dev_card_worth(sim, p)
             else:
                 sim.apply(Action(p, kind, spot), check=False)
-                score = value(sim, p, w)
+                score = self.worth(sim, p)
             best = max(best, score)
         return best
 
@@ -356,7 +361,7 @@ class StandardPolicy(Policy):
         if len(pl.settlements) < SETTLEMENTS and any(d == 0 for d in spot_distances(game, p, 0).values()):
             options.append(SETTLEMENT_COST)
         options.append(DEV_COST)
-        base = value(game, p, self.w)
+        base = self.worth(game, p)
         keep = resource_weights(game, p, self.w)
         best: tuple[float, Cards, Cards] | None = None
         for cost in options:
@@ -396,7 +401,7 @@ class StandardPolicy(Policy):
         for e in game.road_spots(p):
             sim = game.copy()
             sim.apply(Action(p, A.ROAD, e), check=False)
-            score = value(sim, p, self.w)
+            score = self.worth(sim, p)
             if score > best_score:
                 best, best_score = e, score
         return best
@@ -451,7 +456,7 @@ class StandardPolicy(Policy):
             for r in range(5):
                 if sim_hand[r]:
                     sim_hand[r] -= 1
-                    score = value(sim, p, self.w)
+                    score = self.worth(sim, p)
                     sim_hand[r] += 1
                     if score > best_score:
                         best, best_score = r, score

@@ -1,0 +1,198 @@
+"""The learned evaluation: each seat's chance to win, from one seat's view, and why.
+
+A :class:`Model` gives every seat a score, the weighted sum of its named features
+(:data:`~catan_core.bots.features.FEATURES`), and turns the scores into chances that add up
+to one: ``exp(score_q) / sum_s exp(score_s)`` (a conditional logit). The weights were fitted
+offline on self-play games (``tools/train/``, see ``docs/bots.md``) and ship as a small
+versioned JSON file, :data:`WEIGHTS_FILE`, read by the careful reader
+(:mod:`catan_core.jsonread`); playing evaluates them in pure Python.
+
+Because the score is a sum, what a move changes is exact and named: the difference of one
+feature times its weight. :func:`explain` lists each feature's value and contribution for a
+seat, so a hint can say which quantity a move changed ("+3 pips of ore", "Longest Road
+race"). Everything is computed from a :class:`~catan_core.views.View` alone: other seats'
+hands come from card counting on the view's log, their development cards from their number.
+
+>>> from catan_core.game import Game, Options
+>>> game = Game(Options(players=4, board="beginner"), seed=1)
+>>> odds = chances(game.view(0))
+>>> len(odds), round(sum(odds), 6)
+(4, 1.0)
+>>> parts = explain(game.view(0), seat=0)
+>>> parts[0].name in FEATURES and abs(sum(p.contribution for p in parts) - score(game.view(0), 0)) < 1e-9
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import FormatError
+from ..game import Game
+from ..jsonread import Obj, check_version, parse
+from ..rng import Rng
+from ..views import View
+from .features import FEATURES, Hand, position_features
+from .tracker import HandTracker
+
+FORMAT = "catan-eval"
+"""The ``format`` field of a weights file."""
+VERSION = 1
+"""The weights file version this code reads."""
+WEIGHTS_FILE = "eval_weights.json"
+"""The weights shipped with the game, beside this module."""
+MAX_CHARS = 100_000
+"""Longest weights file accepted."""
+MAX_WEIGHT = 1e6
+"""Largest weight or mean accepted (in size)."""
+MAX_NOTE = 2000
+"""Longest note accepted."""
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """One feature of one seat: its value and what it adds to the seat's score."""
+
+    name: str
+    """The feature (one of :data:`~catan_core.bots.features.FEATURES`)."""
+    value: float
+    """Its value for the seat."""
+    contribution: float
+    """Weight times value: what it adds to the seat's score (log-odds)."""
+    typical: float
+    """Its mean value in the training positions (``contribution`` less ``weight *
+    typical`` is what it adds compared with a typical seat)."""
+
+
+class Model:
+    """Weights of a conditional logit over :data:`~catan_core.bots.features.FEATURES`."""
+
+    __slots__ = ("means", "note", "weights")
+
+    def __init__(self, weights: Sequence[float], means: Sequence[float], note: str = "") -> None:
+        if len(weights) != len(FEATURES) or len(means) != len(FEATURES):
+            raise ValueError("a model needs one weight and one mean per feature")
+        self.weights = tuple(float(w) for w in weights)
+        self.means = tuple(float(m) for m in means)
+        self.note = note
+        """What the weights were fitted on."""
+
+    def score(self, row: Sequence[float]) -> float:
+        """A seat's score: the weighted sum of its features."""
+        return sum(w * x for w, x in zip(self.weights, row))
+
+    def chances_of(self, rows: Sequence[Sequence[float]]) -> list[float]:
+        """Every seat's chance to win from their feature rows (they add up to one)."""
+        weights = self.weights
+        scores = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+        top = max(scores)
+        exps = [math.exp(s - top) for s in scores]
+        total = sum(exps)
+        return [e / total for e in exps]
+
+    def position_chances(self, game: Game, viewer: int | None, hands: Sequence[Hand] | None = None) -> list[float]:
+        """Every seat's chance as ``viewer`` knows ``game`` (see
+        :func:`~catan_core.bots.features.position_features`; for a search)."""
+        return self.chances_of(position_features(game, viewer, hands))
+
+    def contributions(self, row: Sequence[float]) -> list[Contribution]:
+        """Each feature of one row with what it adds to the score."""
+        return [
+            Contribution(name, x, w * x, m) for name, x, w, m in zip(FEATURES, row, self.weights, self.means)
+        ]
+
+    def to_json(self) -> dict[str, Any]:
+        """The weights file's content (:func:`load_model` reads it back)."""
+        return {
+            "format": FORMAT, "version": VERSION, "features": list(FEATURES), "weights": list(self.weights),
+            "means": list(self.means), "note": self.note,
+        }
+
+
+def _is_number(value: Any) -> bool:
+    return (type(value) is float or type(value) is int) and abs(value) <= MAX_WEIGHT
+
+
+def load_model(text: str) -> Model:
+    """Read a weights file (see :meth:`Model.to_json`), refusing with a
+    :class:`~catan_core.errors.FormatError` anything that is not exactly one: another
+    format or version, features other than this code's, a weight that is not a number.
+
+    >>> load_model('{"format": "catan-eval", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    catan_core.errors.FormatError: Unsupported file version 2.
+    """
+    obj = Obj(parse(text, MAX_CHARS), "weights file")
+    obj.str("format", (FORMAT,))
+    check_version(obj.get("version"), VERSION)
+    obj.only(("format", "version", "features", "weights", "means", "note"))
+    names = obj.list("features", len(FEATURES))
+    if names != list(FEATURES):
+        raise obj.fail("features")
+    k = len(FEATURES)
+    weights = obj.get("weights", ok=lambda v: type(v) is list and len(v) == k and all(map(_is_number, v)))
+    means = obj.get("means", ok=lambda v: type(v) is list and len(v) == k and all(map(_is_number, v)))
+    return Model(weights, means, obj.str("note", max_len=MAX_NOTE, default=""))
+
+
+_DEFAULT: list[Model] = []
+
+
+def default_model() -> Model:
+    """The model shipped with the game (:data:`WEIGHTS_FILE`), read once."""
+    if not _DEFAULT:
+        module = importlib.import_module(__package__ or "catan_core.bots")
+        path = os.path.join(os.path.dirname(module.__file__ or ""), WEIGHTS_FILE)
+        data: bytes = module.__spec__.loader.get_data(path)  # type: ignore[union-attr]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise FormatError("format.not_json") from None
+        _DEFAULT.append(load_model(text))
+    return _DEFAULT[0]
+
+
+# --- from a view ------------------------------------------------------------------------------
+
+VIEW_GUESS_SEED = 0
+"""Seed of the guess :func:`view_features` fills a view's hidden parts with (they are never
+read: the features use only what the view shows)."""
+
+
+def view_features(view: View, tracker: HandTracker | None = None) -> list[list[float]]:
+    """Every seat's :data:`~catan_core.bots.features.FEATURES` as ``view.viewer`` knows them
+    (another seat's hand: card counting on ``view.log``, or ``tracker`` when given, already
+    fed with this view)."""
+    from .determinize import determinize
+
+    if tracker is None:
+        tracker = HandTracker()
+        tracker.update(view)
+    game = determinize(view, Rng(VIEW_GUESS_SEED), tracker)
+    hands = [tracker.expected(view, q) for q in range(len(view.players))]
+    return position_features(game, view.viewer, hands)
+
+
+def chances(view: View, model: Model | None = None) -> list[float]:
+    """Every seat's chance to win as ``view.viewer`` can judge it (a spectator too):
+    they add up to one."""
+    return (model or default_model()).chances_of(view_features(view))
+
+
+def score(view: View, seat: int, model: Model | None = None) -> float:
+    """``seat``'s score (log-odds up to a constant shared by all seats) from ``view``."""
+    return (model or default_model()).score(view_features(view)[seat])
+
+
+def explain(view: View, seat: int, model: Model | None = None) -> list[Contribution]:
+    """``seat``'s features from ``view`` with what each adds to its score, largest effect
+    first. Compare two views (before and after a move) feature by feature to say what the
+    move changed."""
+    parts = (model or default_model()).contributions(view_features(view)[seat])
+    return sorted(parts, key=lambda c: -abs(c.contribution))
