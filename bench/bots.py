@@ -13,8 +13,10 @@ counted. Line-ups:
 * ``beginner`` x 4
 * ``standard`` x 4
 * ``strong`` + ``standard`` x 3 (``--budget`` seconds per strong decision)
+* ``strong-classic`` + ``standard`` x 3 (the strong level before the learned evaluation,
+  the same budget)
 
-``--skip-strong`` leaves the last line-up out. In the browser (Pyodide) expect the
+``--skip-strong`` leaves the last two line-ups out. In the browser (Pyodide) expect the
 figures to be about 2-3 times higher than in CPython.
 """
 
@@ -38,15 +40,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     lineups = [["beginner"] * 4, ["standard"] * 4]
     if not args.skip_strong:
-        lineups.append(["strong"] + ["standard"] * 3)
-    print(f"{'line-up':34} {'level':9} {'decisions':>9} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7}")
+        lineups += [["strong"] + ["standard"] * 3, ["strong-classic"] + ["standard"] * 3]
+    budgets = {level: {"budget": args.budget} for level in ("strong", "strong-classic")}
+    print(f"{'line-up':48} {'level':14} {'decisions':>9} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7}")
     for lineup in lineups:
-        result = run(lineup, args.games, args.seed, {"strong": {"budget": args.budget}})
-        name = ",".join(lineup) + ("" if "strong" not in lineup else f" ({args.budget:g} s)")
+        result = run(lineup, args.games, args.seed, budgets)
+        name = ",".join(lineup) + ("" if lineup[0] not in budgets else f" ({args.budget:g} s)")
         for level in dict.fromkeys(lineup):
             ts = sorted(result.times[level])
             print(
-                f"{name:34} {level:9} {len(ts):9} {1000 * sum(ts) / len(ts):8.2f} "
+                f"{name:48} {level:14} {len(ts):9} {1000 * sum(ts) / len(ts):8.2f} "
                 f"{1000 * percentile(ts, 0.5):7.2f} {1000 * percentile(ts, 0.95):7.2f} {1000 * ts[-1]:7.1f}"
             )
     return 0

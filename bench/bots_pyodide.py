@@ -11,11 +11,13 @@ this CPython. It prints, per level and interpreter, the number of decisions and 
 95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
 measured on its first decisions only (it spends up to its budget on each).
 
-It also prints the Strong playouts per second of ``bench/playouts.py`` (its
-:data:`~playouts.MEASURE`, timed with ``time.perf_counter`` in both interpreters) for
-``--playout-decisions`` strong decisions of one game; ``--baseline DIR`` measures them too
-with the ``catan_core`` of the code tree ``DIR`` (an earlier version), in the same Pyodide
-and the same CPython. No timing is asserted.
+The strong level and the classic one (``strong-classic``, the strong level before the
+learned evaluation) are both measured. It also prints their work per second from
+``bench/playouts.py`` (its :data:`~playouts.MEASURE`, timed with ``time.perf_counter`` in
+both interpreters) for ``--playout-decisions`` decisions of one game: model evaluations per
+second for the strong level, playouts per second for the classic one; ``--baseline DIR``
+measures the playouts too with the ``catan_core`` of the code tree ``DIR`` (an earlier
+version), in the same Pyodide and the same CPython. No timing is asserted.
 """
 
 from __future__ import annotations
@@ -59,6 +61,7 @@ RESULT = {
     "beginner": decision_times("beginner", GAMES, 10**9),
     "standard": decision_times("standard", GAMES, 10**9),
     "strong": decision_times("strong", 1, STRONG_DECISIONS),
+    "strong-classic": decision_times("strong-classic", 1, STRONG_DECISIONS),
 }
 """
 
@@ -67,6 +70,7 @@ RESULT = {
 PLAYOUTS = playouts.MEASURE + r"""
 import sys
 RESULT["playouts"] = json.loads(PLAYOUTS_RESULT)
+RESULT["evaluations"] = json.loads(EVALUATIONS_RESULT)
 if BASELINE:
     for name in [m for m in sys.modules if m == "catan_core" or m.startswith("catan_core.")]:
         del sys.modules[name]
@@ -151,23 +155,25 @@ def main() -> None:
     )
     baseline = args.baseline.resolve() if args.baseline else None
     results = {"Pyodide": run_in_pyodide(prelude, baseline), "CPython": run_in_cpython(prelude, baseline)}
-    print(f"{'level':<10}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
-    for level in ("beginner", "standard", "strong"):
+    print(f"{'level':<16}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    for level in ("beginner", "standard", "strong", "strong-classic"):
         p95 = {}
         for interpreter, data in results.items():
             times = data[level]
             p95[interpreter] = percentile(times, 0.95)
-            print(f"{level:<10}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
+            print(f"{level:<16}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
                   f"{1000 * p95[interpreter]:>9.1f}{1000 * max(times):>9.1f}")
-        print(f"{'':<10}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
-    print(f"\nStrong playouts per second ({results['CPython']['playouts']['playouts']} playouts, wall clock)")
-    print(f"{'code':<18}{'interpreter':<12}{'playouts/s':>11}{'per s thinking':>16}")
-    for key in ("playouts", "baseline playouts"):
+        print(f"{'':<16}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
+    print(f"\nStrong's work per second ({results['CPython']['evaluations']['evaluations']} model evaluations, "
+          f"{results['CPython']['playouts']['playouts']} classic playouts; wall clock)")
+    print(f"{'code':<11}{'level':<16}{'interpreter':<12}{'work':>12}{'per s inside':>14}{'per s thinking':>16}")
+    for key, level, work in (("evaluations", "strong", "evaluations"), ("playouts", "strong-classic", "playouts"),
+                             ("baseline playouts", "strong (baseline)", "playouts")):
         for interpreter, data in results.items():
-            if key in data:
-                inside, thinking = playouts.rates(data[key])
-                name = "this tree" if key == "playouts" else "baseline"
-                print(f"{name:<18}{interpreter:<12}{inside:>11.0f}{thinking:>16.0f}")
+            if data.get(key):
+                inside, thinking = playouts.rates(data[key], work)
+                name = "baseline" if key.startswith("baseline") else "this tree"
+                print(f"{name:<11}{level:<16}{interpreter:<12}{work:>12}{inside:>14.0f}{thinking:>16.0f}")
 
 
 if __name__ == "__main__":

@@ -250,9 +250,14 @@ class ClassicStrongBot(StandardBot):
         """Score of ``move`` played out on ``guess`` until this player's next turn
         (None when the deadline passed first)."""
         sim = guess.copy()
+        sim.apply(move, check=False)
+        return self.play_round(sim, me, turn, deadline)
+
+    def play_round(self, sim: Game, me: int, turn: int, deadline: float) -> float | None:
+        """Play ``sim`` on until this player's next turn (its own turn by its policy, the
+        others' by the quick one) and score it (None when the deadline passed first)."""
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         quick = self.quick
-        sim.apply(move, check=False)
         steps = 0
         clock = time.perf_counter
         while sim.phase != OVER and steps < PLAYOUT_STEPS:
@@ -269,6 +274,11 @@ class ClassicStrongBot(StandardBot):
                 return None
         if sim.winner >= 0:
             return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
+        return self.leaf_score(sim, me)
+
+    def leaf_score(self, sim: Game, me: int) -> float:
+        """Score of a played-out position: its own value less a share of the best opponent's."""
+        policy: StandardPolicy = self.policy  # type: ignore[assignment]
         w = policy.w
         mine = value(sim, me, w)
         others = max(value(sim, q, w) for q in range(len(sim.players)) if q != me)

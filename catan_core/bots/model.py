@@ -95,10 +95,12 @@ class Model:
         total = sum(exps)
         return [e / total for e in exps]
 
-    def position_chances(self, game: Game, viewer: int | None, hands: Sequence[Hand] | None = None) -> list[float]:
-        """Every seat's chance as ``viewer`` knows ``game`` (see
-        :func:`~catan_core.bots.features.position_features`; for a search)."""
-        return self.chances_of(position_features(game, viewer, hands))
+    def position_chances(
+        self, game: Game, viewer: int | None, hands: Sequence[Hand] | None = None, first: int | None = None,
+    ) -> list[float]:
+        """Every seat's chance as ``viewer`` knows ``game``: one evaluation (see
+        :func:`~catan_core.bots.features.position_features` for the arguments; for a search)."""
+        return self.chances_of(position_features(game, viewer, hands, first))
 
     def contributions(self, row: Sequence[float]) -> list[Contribution]:
         """Each feature of one row with what it adds to the score."""

@@ -45,7 +45,7 @@ from ..views import View
 from .base import Thinking
 from .classic import ClassicStrongBot, StrongPolicy
 from .evaluate import STRONG, Weights
-from .features import INDEX, Hand, position_features, unseen_shares
+from .features import INDEX, Hand, unseen_shares
 from .model import Model, default_model
 from .policy import Context, about_to_win, affords, playable
 
@@ -88,7 +88,7 @@ class LearnedPolicy(StrongPolicy):
         """Every seat's chance as ``p`` judges ``game``."""
         if hands is None:
             hands = self.hands_for(game, p)
-        return self.model.chances_of(position_features(game, p, hands, first))
+        return self.model.position_chances(game, p, hands, first)
 
     def worth(self, game: Game, p: int, hands: Sequence[Hand] | None = None, first: int | None = None) -> float:
         """``p``'s chance to win in victory-point equivalents (see the module docstring)."""
@@ -186,6 +186,11 @@ class StrongBot(ClassicStrongBot):
     """How many first steps of the standard ranking the planner compares."""
     plan_steps = 8
     """Actions a planned turn takes at most after its first step."""
+    candidates = 3
+    """How many of the best plans are played out (with :attr:`search_turns`)."""
+    search_turns = False
+    """Play the best plans out over sampled hidden cards and dice, to this player's next
+    turn, valued by the model (off: the plans' own values decide)."""
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
@@ -193,6 +198,8 @@ class StrongBot(ClassicStrongBot):
     ) -> None:
         self.model = model or default_model()
         super().__init__(seed, budget, playouts, weights, offers=offers)
+        self.plans: dict[Action, list[Action]] = {}
+        """The turn planned after each first step compared in the current decision."""
 
     def make_policy(self) -> LearnedPolicy:
         return LearnedPolicy(self.rng, self.weights, self.model)
@@ -208,7 +215,7 @@ class StrongBot(ClassicStrongBot):
             return Action(me, A.SETTLEMENT, spot)
         policy.hands = ctx.expected or None
         if view.phase == MAIN:
-            return (yield from self.plan(game, me, ctx, deadline))
+            return (yield from self.plan(view, game, me, ctx, deadline))
         return policy.choose(game, me, ctx)
 
     def judge_setup(self, game: Game, me: int) -> float:
@@ -218,8 +225,9 @@ class StrongBot(ClassicStrongBot):
 
     # --- the turn planner -------------------------------------------------------------------------
 
-    def plan(self, game: Game, me: int, ctx: Context, deadline: float) -> Thinking:
-        """The first step of the best plan for the rest of the turn (yields after every plan)."""
+    def plan(self, view: View, game: Game, me: int, ctx: Context, deadline: float) -> Thinking:
+        """The first step of the best plan for the rest of the turn (yields after every plan);
+        with :attr:`search_turns`, the best few plans are then played out (:meth:`search`)."""
         policy: LearnedPolicy = self.policy  # type: ignore[assignment]
         ranked = policy.candidates(game, me, ctx)
         if ranked[0][1].kind == A.END and ctx.allow_offers:
@@ -237,24 +245,34 @@ class StrongBot(ClassicStrongBot):
             moves.append(end)
         if len(moves) == 1:
             return moves[0]
-        best, best_value = moves[0], -math.inf
+        valued: list[tuple[float, Action]] = []
+        self.plans = {}
         for move in moves:
-            value = self.finish_turn(game, me, move)
-            if value > best_value:
-                best, best_value = move, value
+            value, self.plans[move] = self.finish_turn(game, me, move)
+            valued.append((value, move))
             if time.perf_counter() > deadline:
                 break
             yield
-        return best
+        valued.sort(key=lambda x: -x[0])
+        best = valued[0][1]
+        if not self.search_turns or len(valued) < 2 or time.perf_counter() > deadline:
+            return best
+        shortlist = [move for _, move in valued[: self.candidates]]
+        hands, policy.hands = policy.hands, None  # played-out positions have their own guessed hands
+        try:
+            return (yield from self.search(view, game, me, shortlist, deadline))
+        finally:
+            policy.hands = hands
 
-    def finish_turn(self, game: Game, me: int, move: Action) -> float:
+    def finish_turn(self, game: Game, me: int, move: Action) -> tuple[float, list[Action]]:
         """``me``'s worth at the end of the turn begun with ``move`` and played on by the
-        policy; cards bought on the way count as expected unknown cards."""
+        policy (cards bought on the way count as expected unknown cards), and the actions
+        of that turn, its end included."""
         policy: LearnedPolicy = self.policy  # type: ignore[assignment]
         sim = game.copy()
         sim.apply(move, check=False)
-        steps = 0
-        while sim.phase != OVER and sim.current == me and steps < self.plan_steps:
+        actions = [move]
+        while sim.phase != OVER and sim.current == me and len(actions) <= self.plan_steps:
             if sim.phase == MAIN:
                 action = policy.main(sim, me, self.own_ctx)
                 if action.kind == A.END:
@@ -264,7 +282,14 @@ class StrongBot(ClassicStrongBot):
             else:
                 break
             sim.apply(action, check=False)
-            steps += 1
+            actions.append(action)
+        if move.kind != A.END:
+            actions.append(Action(me, A.END))
+        return self.turn_worth(game, sim, me), actions
+
+    def turn_worth(self, game: Game, sim: Game, me: int) -> float:
+        """``me``'s worth in ``sim``, its turn played on from ``game``, as if it ended now."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
         if sim.winner >= 0:
             return WON if sim.winner == me else -WON
         own, before = sim.players[me], game.players[me]
@@ -275,3 +300,18 @@ class StrongBot(ClassicStrongBot):
                 own.dev[c] -= bought[c]
             extra = sum(bought) * policy.dev_card_worth(sim, me)
         return policy.worth(sim, me, first=(me + 1) % len(sim.players)) + extra
+
+    def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float | None:
+        """The turn planned from ``move`` replayed on ``guess`` (as far as it stays legal
+        there), then the others' turns up to this player's next, valued by the model."""
+        sim = guess.copy()
+        for action in self.plans.get(move, [move]):
+            if not sim.is_legal(action):
+                break
+            sim.apply(action, check=False)
+        return self.play_round(sim, me, turn, deadline)
+
+    def leaf_score(self, sim: Game, me: int) -> float:
+        """A played-out position's worth by the learned evaluation (its own guessed hands)."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        return policy.worth(sim, me)
