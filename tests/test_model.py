@@ -182,3 +182,31 @@ def test_strong_acts_legally_in_every_phase():
             game.apply(actors[p].decide(view))
     assert phases >= {"setup_settlement", "setup_road", ROLL, "main", "discard", "robber", "trade"}, phases
     assert OVER not in phases and asked > 1000
+
+
+def test_changes_name_what_an_action_changes_for_its_seat():
+    """A road changes the road race; a city adds a point and production; buying a card
+    counts an unknown card (a share of a hidden point), whatever card the guess drew; ending
+    the turn changes nothing (a position during a turn is judged as the turn's end). Each effect is weight times change."""
+    from catan_core.actions import Action
+
+    game = Game(Options(players=4, board="beginner"), seed=1)
+    game.apply("0 roll 3+3")
+    game.players[0].hand = [3, 3, 3, 3, 3]
+    game.bank = [16, 16, 16, 16, 16]
+    view = game.view(0)
+    model = M.default_model()
+    named = {}
+    for kind in ("road", "city", "buy", "end"):
+        action = next(a for a in view.legal if a.kind == kind)
+        named[kind] = {c.name: c for c in M.changes(view, action)}
+        for c in named[kind].values():
+            assert c.effect == pytest.approx(model.weights[FEATURES.index(c.name)] * (c.after - c.before))
+    assert named["road"]["road_length"].after == named["road"]["road_length"].before + 1
+    assert named["city"]["points"].after == named["city"]["points"].before + 1
+    assert named["city"]["pips_ore"].after > named["city"]["pips_ore"].before
+    share = named["buy"]["hidden_points"].after - named["buy"]["hidden_points"].before
+    assert 0 < share < 1 and named["buy"]["hand_size"].after == named["buy"]["hand_size"].before - 3
+    assert named["end"] == {}  # during a turn the next full turn is already the next seat's
+    with pytest.raises(ValueError):
+        M.changes(game.view(None), Action(0, "end"))

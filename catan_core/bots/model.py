@@ -21,6 +21,16 @@ hands come from card counting on the view's log, their development cards from th
 >>> parts = explain(game.view(0), seat=0)
 >>> parts[0].name in FEATURES and abs(sum(p.contribution for p in parts) - score(game.view(0), 0)) < 1e-9
 True
+
+:func:`changes` says what one action would change, feature by feature, for the seat that
+takes it (a hint's reasons):
+
+>>> from catan_core.actions import Action
+>>> game.apply("0 roll 3+3") and None
+>>> view = game.view(0)
+>>> road = next(a for a in view.legal if a.kind == "road")
+>>> [c.name for c in changes(view, road) if c.name == "road_length"]
+['road_length']
 """
 
 from __future__ import annotations
@@ -32,12 +42,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..actions import Action
 from ..errors import FormatError
 from ..game import Game
 from ..jsonread import Obj, check_version, parse
 from ..rng import Rng
 from ..views import View
-from .features import FEATURES, Hand, position_features
+from .features import FEATURES, INDEX, Hand, position_features, unseen_shares
 from .tracker import HandTracker
 
 FORMAT = "catan-eval"
@@ -52,6 +63,18 @@ MAX_WEIGHT = 1e6
 """Largest weight or mean accepted (in size)."""
 MAX_NOTE = 2000
 """Longest note accepted."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What an action changes in one feature of one seat."""
+
+    name: str
+    """The feature (one of :data:`~catan_core.bots.features.FEATURES`)."""
+    before: float
+    after: float
+    effect: float
+    """Weight times the change: what it adds to the seat's score (log-odds)."""
 
 
 @dataclass(frozen=True)
@@ -198,3 +221,50 @@ def explain(view: View, seat: int, model: Model | None = None) -> list[Contribut
     move changed."""
     parts = (model or default_model()).contributions(view_features(view)[seat])
     return sorted(parts, key=lambda c: -abs(c.contribution))
+
+
+def changes(view: View, action: Action, seat: int | None = None, model: Model | None = None) -> list[Change]:
+    """What ``action`` (legal in ``view``, by ``view.viewer``) changes in ``seat``'s features
+    (default: the viewer's), as the viewer can judge it: the features that change, the
+    largest effect on the score first.
+
+    The action is played on a game guessed from the view (:func:`view_features`); other
+    seats' hands change only by what the action moves in the open (a trade, a Monopoly), a
+    development card bought counts as the unknown card it is (its expected share of
+    Victory Points and Knights), and a stolen card as the guess drew it.
+    """
+    from .determinize import determinize
+
+    model = model or default_model()
+    me = view.viewer
+    if me is None:
+        raise ValueError("a spectator takes no action")
+    seat = me if seat is None else seat
+    tracker = HandTracker()
+    tracker.update(view)
+    game = determinize(view, Rng(VIEW_GUESS_SEED), tracker)
+    hands = [tracker.expected(view, q) for q in range(len(view.players))]
+    before = position_features(game, me, hands)[seat]
+    after_game = game.copy()
+    after_game.apply(action)
+    bought = [after_game.players[me].dev_new[c] - game.players[me].dev_new[c] for c in range(5)]
+    for c in range(5):
+        after_game.players[me].dev[c] -= max(0, bought[c])
+    hands_after = [
+        list(after_game.players[q].hand) if q == me
+        else [h + a - b for h, a, b in zip(hands[q], after_game.players[q].hand, game.players[q].hand)]
+        for q in range(len(view.players))
+    ]
+    after = position_features(after_game, me, hands_after)[seat]
+    cards = sum(max(0, b) for b in bought)
+    if cards and seat == me:
+        vp_share, knight_share = unseen_shares(after_game, me)
+        after = list(after)
+        after[INDEX["hidden_points"]] += cards * vp_share
+        after[INDEX["dev_cards"]] += cards * (1 - vp_share)
+        after[INDEX["knights_held"]] += cards * knight_share
+    out = [
+        Change(name, b, a, w * (a - b))
+        for name, b, a, w in zip(FEATURES, before, after, model.weights) if a != b
+    ]
+    return sorted(out, key=lambda c: -abs(c.effect))

@@ -53,6 +53,8 @@ MIN_CHANCE = 1e-6
 """Chances are taken as at least this before their logarithm."""
 WON = 100.0
 """Worth of a won position (victory-point equivalents)."""
+PROGRESS_PLAYS = frozenset({A.MONOPOLY, A.YEAR_OF_PLENTY, A.ROAD_BUILDING})
+"""Plays of progress cards (see :meth:`LearnedPolicy.dev_candidates`)."""
 
 
 class LearnedPolicy(StrongPolicy):
@@ -104,6 +106,21 @@ class LearnedPolicy(StrongPolicy):
         gain = (vp_share * w[INDEX["hidden_points"]] + (1 - vp_share) * w[INDEX["dev_cards"]]
                 + knight_share * w[INDEX["knights_held"]])
         return self.unit * gain * (1 - self.chances(game, p)[p])
+
+    def dev_candidates(self, game: Game, p: int, ctx: Context, base: float) -> list[tuple[float, Action]]:
+        """The standard player's development card moves, valued by the model, with a progress
+        card's worth while held (the model's weight of a held card) given back when it is
+        played: what it brings then is its worth, as the model's data, where cards were
+        played soon after they could be, cannot tell."""
+        held = self.card_worth(game, p)
+        return [
+            (score + held if action.kind in PROGRESS_PLAYS else score, action)
+            for score, action in super().dev_candidates(game, p, ctx, base)
+        ]
+
+    def card_worth(self, game: Game, p: int) -> float:
+        """What one held card that is no Victory Point nor Knight adds to ``p``'s worth."""
+        return self.unit * self.model.weights[INDEX["dev_cards"]] * (1 - self.chances(game, p)[p])
 
     # --- the robber and the Knight ------------------------------------------------------------
 
