@@ -36,9 +36,9 @@ from typing import Any, Callable
 
 from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot, BeginnerPolicy
+from .classic import ClassicStrongBot, StrongPolicy
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
-from .classic import ClassicStrongBot, StrongPolicy
 from .strong import LearnedPolicy, StrongBot
 
 BOTS: dict[str, Callable[..., Bot]] = {

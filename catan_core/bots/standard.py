@@ -298,7 +298,6 @@ class StandardPolicy(Policy):
 
     def best_build(self, game: Game, p: int) -> float:
         """Value after the best single build (city, settlement or card) reachable with trades."""
-        w = self.w
         pl = game.players[p]
         best = self.worth(game, p)
         info = board_info(game.board)

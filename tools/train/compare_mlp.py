@@ -20,7 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fit import load, newton, probabilities  # noqa: E402
+from fit import load, newton
 
 
 def log_loss(scores: np.ndarray, winner: np.ndarray) -> float:
@@ -77,7 +77,6 @@ def main() -> None:
             hid_t = np.tanh(z[test] @ params["W"] + params["b"])
             held = log_loss(z[test] @ params["w"] + hid_t @ params["v"], winner[test])
             print(f"epoch {epoch}: network training log loss {log_loss(scores, ytr):.4f}, held out {held:.4f}", flush=True)
-    _ = probabilities
 
 
 if __name__ == "__main__":
