@@ -87,6 +87,13 @@ def test_classic_strong_game_is_the_same_as_before():
     assert bot_game_hash(7, ["strong-classic", "standard", "beginner", "strong-classic"], 32) == (539, "1a4acc9d32bae696")
 
 
+def test_strong_game_is_the_same_as_before():
+    """The strong level on the learned evaluation (weights of ``catan_core/bots/eval_weights.json``
+    fitted on the first 2000 games of ``tools/train/selfplay.py --seed 1``): a change of its
+    rules or weights that changes this game must say so and recompute the hash."""
+    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (454, "f689451a5e45018b")
+
+
 # --- the fast paths against plain reference versions ---------------------------------------------
 
 

@@ -112,10 +112,13 @@ def main() -> None:
     parser.add_argument("data", type=Path, nargs="+")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--holdout", type=int, default=0, help="games whose id ends in this digit are held out")
+    parser.add_argument("--first-games", type=int, default=None, help="use only the games of the first file below this id")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--note", default="", help="what the data were, written into the weights file")
     args = parser.parse_args()
     data = load(args.data)
+    if args.first_games is not None:
+        data = {key: value[data["game"] < args.first_games] for key, value in data.items()}
     x, winner, game, turn = data["x"], data["winner"], data["game"], data["turn"]
     test = game % 10 == args.holdout
     mean = x[~test].reshape(-1, x.shape[2]).mean(axis=0)
