@@ -5,8 +5,9 @@ Run from the repository root:
     python3 bench/vs_catanatron_bots.py --ours strong --theirs alphabeta --games 200 --seed 1 --jobs 2
     python3 bench/vs_catanatron_bots.py --check-coordinates
 
-One seat is played by one of our levels (``--ours``: beginner, standard, strong; ``--budget``
-sets the strong level's time per decision), the other three by one kind of Catanatron 3.3.0
+One seat is played by one of our levels (``--ours``: beginner, standard, strong, or
+strong-classic, the strong level before the learned evaluation; ``--budget`` sets a strong
+level's time per decision), the other three by one kind of Catanatron 3.3.0
 player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its default depth
 2), ``value`` (``players.value.ValueFunctionPlayer``), ``weighted``
 (``players.weighted_random.WeightedRandomPlayer``) or ``random`` (``RandomPlayer``).
@@ -126,6 +127,10 @@ from catanatron_venv import ROOT, VENDORED
 sys.path.insert(0, str(ROOT))
 
 from catan_core.bots import LEVELS  # noqa: E402
+
+OURS: tuple[str, ...] = (*LEVELS, "strong-classic")
+"""Our levels that may take the seat (``strong-classic``: the strong level before the learned
+evaluation, for before-and-after figures)."""
 from catan_core.tournament import percentile, wilson  # noqa: E402
 
 THEIR_PLAYERS: dict[str, str] = {
@@ -145,7 +150,7 @@ NO_ASLR: list[str] = ["setarch", platform.machine(), "-R"]
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ours", choices=LEVELS, default="strong", help="our level, in one seat")
+    parser.add_argument("--ours", choices=OURS, default="strong", help="our level, in one seat")
     parser.add_argument("--theirs", choices=tuple(THEIR_PLAYERS), default="alphabeta", help="Catanatron's player, in three seats")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
@@ -155,8 +160,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
-    if args.budget is not None and args.ours != "strong":
-        parser.error("--budget is a setting of the strong level")
+    if args.budget is not None and not args.ours.startswith("strong"):
+        parser.error("--budget is a setting of the strong levels")
     return args
 
 
