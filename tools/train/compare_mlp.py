@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python3 tools/train/compare_mlp.py DATA.npz [--hidden 16] [--epochs 300] [--seed 1]
+    python3 tools/train/compare_mlp.py DATA.npz [--hidden 16] [--epochs 300] [--seed 1] [--first-games N]
 
 The same rows, features and held-out games as ``tools/train/fit.py``; the network gives
 each seat the score ``w . x + v . tanh(W x + b)`` (the logit plus one hidden layer shared by
@@ -37,8 +37,11 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-games", type=int, default=None, help="use only the games below this id")
     args = parser.parse_args()
     data = load(args.data)
+    if args.first_games is not None:
+        data = {key: value[data["game"] < args.first_games] for key, value in data.items()}
     x, winner, game = data["x"], data["winner"], data["game"]
     test = game % 10 == 0
     flat = x[~test].reshape(-1, x.shape[2])
