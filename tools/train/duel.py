@@ -8,6 +8,7 @@ Like ``python -m catan_core tournament`` (seats rotated, Wilson intervals, one p
 a seat may be a *variant*: a level followed by ``:setting=value`` pairs, each passed to the
 bot's constructor (numbers as numbers, ``true``/``false`` as booleans), or a class
 attribute when the constructor has no such parameter (``strong:plan_candidates=3``).
+The running tally goes to standard error after every game.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from catan_core.bots import BOTS
-from catan_core.tournament import report, run
+from catan_core.tournament import TournamentResult, report, run
 
 
 def parse_value(text: str) -> Any:
@@ -62,7 +63,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     players = [register(spec) for spec in args.players.split(",")]
-    print(report(run(players, args.games, args.seed)))
+
+    def progress(result: TournamentResult) -> None:
+        wins = ", ".join(f"{level} {count}" for level, count in sorted(result.wins.items()))
+        print(f"{result.games}/{args.games} games: {wins}", file=sys.stderr, flush=True)
+
+    print(report(run(players, args.games, args.seed, progress=progress)))
 
 
 if __name__ == "__main__":
