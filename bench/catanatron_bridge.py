@@ -53,6 +53,7 @@ from catan_core.board import (
     ORE, PIPS, TERRAIN_RESOURCE, WOOL, Board,
 )
 from catan_core.bots import make_bot
+from catan_core.bots.model import view_features
 from catan_core.events import Event
 from catan_core.game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
 from catan_core.names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
@@ -717,9 +718,15 @@ class OurSeat(Player):
     among the accumulators of ``Game.play``.
     """
 
-    def __init__(self, color: Color, level: str, seed: int, settings: dict[str, Any]) -> None:
+    def __init__(self, color: Color, level: str, seed: int, settings: dict[str, Any], record: bool = False) -> None:
         super().__init__(color)
         self.bot = make_bot(level, seed=seed, offers=False, **settings)
+        self.record = record
+        """Whether to keep :attr:`positions`."""
+        self.positions: list[tuple[int, list[list[float]]]] = []
+        """With :attr:`record`: at the start of every turn (before the roll it is asked
+        about), the turn and every seat's features as our seat's view knows them
+        (:func:`catan_core.bots.model.view_features`), training data for ``tools/train/fit.py``."""
         self.table: Table | None = None
         self.queued: list[str] = []
         """Catanatron resources still to discard, the rest of a discard our bot chose."""
@@ -738,6 +745,8 @@ class OurSeat(Player):
         assert self.table is not None
         self.table.observe(game)
         view, options = self.table.view(game, playable_actions)
+        if self.record and view.phase == ROLL and (not self.positions or self.positions[-1][0] != view.turn):
+            self.positions.append((view.turn, view_features(view)))
         start = time.perf_counter()
         action = self.bot.decide(view)
         self.times.append(time.perf_counter() - start)
@@ -764,6 +773,8 @@ class GameTask:
     theirs: str
     their_class: str
     """``module:Class`` of Catanatron's player for the other seats."""
+    record: bool = False
+    """Keep our seat's view's features at every turn (:attr:`OurSeat.positions`)."""
 
 
 @dataclass(frozen=True)
@@ -781,6 +792,10 @@ class GameOutcome:
     times: list[float]
     fallbacks: int
     kinds: dict[str, int]
+    winner_seat: int = -1
+    """The winning seat (-1: nobody)."""
+    positions: tuple[tuple[int, list[list[float]]], ...] = ()
+    """Our seat's recorded positions (:attr:`OurSeat.positions`)."""
 
 
 def seated(by_seat: list[Player], seed: int) -> list[Player]:
@@ -803,7 +818,7 @@ def play_game(task: GameTask) -> GameOutcome:
     colors = list(Color)
     seat = task.index % len(colors)
     game_seed = task.seed + task.index
-    ours = OurSeat(colors[seat], task.ours, seed=game_seed * len(colors) + seat, settings=task.settings)
+    ours = OurSeat(colors[seat], task.ours, seed=game_seed * len(colors) + seat, settings=task.settings, record=task.record)
     by_seat: list[Player] = [ours if j == seat else their_class(colors[j]) for j in range(len(colors))]
     game = CatGame(seated(by_seat, game_seed), seed=game_seed)
     if list(game.state.players) != by_seat:
@@ -812,4 +827,7 @@ def play_game(task: GameTask) -> GameOutcome:
     table = ours.table = Table(game, seat, kinds)
     won = game.play(accumulators=[table])
     winner = None if won is None else "ours" if won == ours.color else "theirs"
-    return GameOutcome(seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds))
+    return GameOutcome(
+        seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds),
+        -1 if won is None else colors.index(won), tuple(ours.positions),
+    )

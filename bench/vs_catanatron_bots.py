@@ -101,6 +101,10 @@ fallbacks, and how often our seat took each kind of decision (every kind Catanat
 for should occur in a long enough run). The last line is
 ``<our level>: <pct>% [<low>, <high>] of <n> games vs 3 <their level>``.
 
+``--record FILE`` also writes, for every finished game, our seat's features of every seat
+at the start of each turn as its view knows them, with the winner (training data for
+``tools/train/fit.py``).
+
 ``--check-coordinates`` maps ``--boards`` random Catanatron base maps onto our board and
 checks every spot (each intersection's hexes, neighbours, production and harbor, each hex's
 corners, sides, resource and number, each path's ends, each harbor's type and
@@ -111,6 +115,7 @@ one.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
@@ -157,6 +162,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--budget", type=float, default=None, help="time budget of the strong level per decision (s)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
@@ -231,7 +237,7 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
     settings = {"budget": args.budget} if args.budget is not None else {}
     tasks = [
-        bridge.GameTask(i, args.seed, args.ours, settings, args.theirs, THEIR_PLAYERS[args.theirs])
+        bridge.GameTask(i, args.seed, args.ours, settings, args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
         for i in range(args.games)
     ]
     outcomes = []
@@ -244,7 +250,23 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     if not args.quiet:
         print(file=sys.stderr)
     print(report(args, outcomes, time.perf_counter() - start, bridge.DECISION_KINDS))
+    if args.record is not None:
+        write_positions(args.record, outcomes)
     return 0
+
+
+def write_positions(path: Path, outcomes: list[Any]) -> None:
+    """``--record``: every finished game's recorded positions, as ``tools/train/fit.py`` reads
+    them (``features``; ``rows`` of game, viewer, turn, winner and the seats' feature rows)."""
+    from catan_core.bots.features import FEATURES
+
+    rows = [
+        [i, o.seat, turn, o.winner_seat, x]
+        for i, o in enumerate(outcomes) if o.winner_seat >= 0
+        for turn, x in o.positions
+    ]
+    path.write_text(json.dumps({"features": list(FEATURES), "rows": rows}), encoding="utf-8")
+    print(f"wrote {len(rows)} positions of {sum(o.winner_seat >= 0 for o in outcomes)} games to {path}")
 
 
 def run_in_venv(argv: list[str]) -> None:

@@ -4,7 +4,8 @@ Run from the repository root (numpy needed: ``pip install -r tools/train/require
 
     python3 tools/train/fit.py DATA.npz [DATA2.npz ...] [--l2 1.0] [--out catan_core/bots/eval_weights.json]
 
-The data are rows written by ``tools/train/selfplay.py``: for one position and one viewer,
+The data are rows written by ``tools/train/selfplay.py`` (or by ``bench/vs_catanatron_bots.py
+--record``, our seat's positions against Catanatron's players): for one position and one viewer,
 the features of every seat, and who won (a file may hold more features than this tree's
 :data:`~catan_core.bots.features.FEATURES`: those are picked by name). The model gives
 seat ``q`` the score ``w . x_q`` and the chance ``exp(score_q) / sum_s exp(score_s)`` to win
@@ -60,7 +61,7 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
     out: dict[str, list[np.ndarray]] = {"x": [], "winner": [], "game": [], "turn": []}
     offset = 0
     for path in paths:
-        data = np.load(path)
+        data = read(path)
         names, x = derived(list(data["features"]), data["x"])
         if not set(FEATURES) <= set(names):
             raise SystemExit(f"{path}: lacks features {sorted(set(FEATURES) - set(names))}")
@@ -71,6 +72,19 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
         out["turn"].append(data["turn"])
         offset += int(data["game"].max()) + 1
     return {key: np.concatenate(value) for key, value in out.items()}
+
+
+def read(path: Path) -> dict[str, np.ndarray]:
+    """A data file: ``selfplay.py``'s npz, or the JSON of ``bench/vs_catanatron_bots.py --record``."""
+    if path.suffix != ".json":
+        return dict(np.load(path))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    rows = doc["rows"]
+    return {
+        "features": np.asarray(doc["features"]), "x": np.asarray([r[4] for r in rows], dtype=np.float32),
+        "game": np.asarray([r[0] for r in rows], dtype=np.int32), "viewer": np.asarray([r[1] for r in rows], dtype=np.int32),
+        "turn": np.asarray([r[2] for r in rows], dtype=np.int32), "winner": np.asarray([r[3] for r in rows], dtype=np.int32),
+    }
 
 
 def probabilities(x: np.ndarray, w: np.ndarray) -> np.ndarray:
