@@ -31,17 +31,15 @@ def log_loss(scores: np.ndarray, winner: np.ndarray) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", type=Path, nargs="+")
+    parser.add_argument("data", nargs="+")
     parser.add_argument("--hidden", type=int, default=16)
     parser.add_argument("--epochs", type=int, default=300)
     parser.add_argument("--rate", type=float, default=0.01)
     parser.add_argument("--l2", type=float, default=1e-4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--first-games", type=int, default=None, help="use only the games below this id")
+    parser.add_argument("--first-games", type=int, default=None, help="of the first file, use only the games below this id")
     args = parser.parse_args()
-    data = load(args.data)
-    if args.first_games is not None:
-        data = {key: value[data["game"] < args.first_games] for key, value in data.items()}
+    data = load(args.data, args.first_games)
     x, winner, game = data["x"], data["winner"], data["game"]
     test = game % 10 == 0
     flat = x[~test].reshape(-1, x.shape[2])

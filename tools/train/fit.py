@@ -2,7 +2,7 @@
 
 Run from the repository root (numpy needed: ``pip install -r tools/train/requirements.txt``):
 
-    python3 tools/train/fit.py DATA.npz [DATA2.npz ...] [--l2 1.0] [--out catan_core/bots/eval_weights.json]
+    python3 tools/train/fit.py DATA.npz [DATA2.json:WEIGHT ...] [--l2 1.0] [--out catan_core/bots/eval_weights.json]
 
 The data are rows written by ``tools/train/selfplay.py`` (or by ``bench/vs_catanatron_bots.py
 --record``, our seat's positions against Catanatron's players): for one position and one viewer,
@@ -56,12 +56,18 @@ STAGES = ((0, 20), (20, 40), (40, 60), (60, 80), (80, 10**6))
 """Turn ranges the held-out figures are broken down by."""
 
 
-def load(paths: list[Path]) -> dict[str, np.ndarray]:
-    """The rows of every file, game ids made distinct across files."""
-    out: dict[str, list[np.ndarray]] = {"x": [], "winner": [], "game": [], "turn": []}
+def load(paths: list[str], first_games: int | None = None) -> dict[str, np.ndarray]:
+    """The rows of every file (``PATH`` or ``PATH:WEIGHT``, each row of the file counting
+    ``WEIGHT`` times, default 1), game ids made distinct across files; of the first file only
+    its games below ``first_games`` when given."""
+    out: dict[str, list[np.ndarray]] = {"x": [], "winner": [], "game": [], "turn": [], "weight": [], "source": []}
     offset = 0
-    for path in paths:
+    for index, spec in enumerate(paths):
+        name, _, weight = str(spec).partition(":")
+        path = Path(name)
         data = read(path)
+        if first_games is not None and spec == paths[0]:
+            data = {key: value[data["game"] < first_games] if key != "features" else value for key, value in data.items()}
         names, x = derived(list(data["features"]), data["x"])
         if not set(FEATURES) <= set(names):
             raise SystemExit(f"{path}: lacks features {sorted(set(FEATURES) - set(names))}")
@@ -70,6 +76,8 @@ def load(paths: list[Path]) -> dict[str, np.ndarray]:
         out["winner"].append(data["winner"])
         out["game"].append(data["game"] + offset)
         out["turn"].append(data["turn"])
+        out["weight"].append(np.full(len(data["turn"]), float(weight or 1.0)))
+        out["source"].append(np.full(len(data["turn"]), index))
         offset += int(data["game"].max()) + 1
     return {key: np.concatenate(value) for key, value in out.items()}
 
@@ -94,16 +102,20 @@ def probabilities(x: np.ndarray, w: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
-def newton(x: np.ndarray, winner: np.ndarray, l2: float, iterations: int = 30) -> tuple[np.ndarray, np.ndarray]:
-    """Weights maximising the penalised likelihood, and the inverse Hessian (for standard errors)."""
+def newton(
+    x: np.ndarray, winner: np.ndarray, l2: float, weight: np.ndarray | None = None, iterations: int = 30,
+) -> tuple[np.ndarray, np.ndarray]:
+    """Weights maximising the penalised likelihood (each row counting ``weight`` times), and
+    the inverse Hessian (for standard errors)."""
     n, _, k = x.shape
+    weight = np.ones(n) if weight is None else weight
     w = np.zeros(k)
     rows = np.arange(n)
     for _ in range(iterations):
-        p = probabilities(x, w)
+        p = probabilities(x, w) * weight[:, None]
         mean = np.einsum("nq,nqk->nk", p, x)
-        grad = (x[rows, winner] - mean).sum(axis=0) - l2 * w
-        hess = np.einsum("nq,nqk,nql->kl", p, x, x) - mean.T @ mean + l2 * np.eye(k)
+        grad = (weight[:, None] * x[rows, winner] - mean).sum(axis=0) - l2 * w
+        hess = np.einsum("nq,nqk,nql->kl", p, x, x) - (mean / weight[:, None]).T @ mean + l2 * np.eye(k)
         step = np.linalg.solve(hess, grad)
         w += step
         if np.abs(step).max() < 1e-8:
@@ -123,23 +135,21 @@ def report(name: str, p: np.ndarray, winner: np.ndarray) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("data", type=Path, nargs="+")
+    parser.add_argument("data", nargs="+", help="data files, each PATH or PATH:WEIGHT")
     parser.add_argument("--l2", type=float, default=1.0)
     parser.add_argument("--holdout", type=int, default=0, help="games whose id ends in this digit are held out")
-    parser.add_argument("--first-games", type=int, default=None, help="use only the games of the first file below this id")
+    parser.add_argument("--first-games", type=int, default=None, help="of the first file, use only the games below this id")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--note", default="", help="what the data were, written into the weights file")
     args = parser.parse_args()
-    data = load(args.data)
-    if args.first_games is not None:
-        data = {key: value[data["game"] < args.first_games] for key, value in data.items()}
+    data = load(args.data, args.first_games)
     x, winner, game, turn = data["x"], data["winner"], data["game"], data["turn"]
     test = game % 10 == args.holdout
     mean = x[~test].reshape(-1, x.shape[2]).mean(axis=0)
     scale = x[~test].reshape(-1, x.shape[2]).std(axis=0)
     scale[scale == 0] = 1
     z = (x - mean) / scale
-    w_std, cov = newton(z[~test], winner[~test], args.l2)
+    w_std, cov = newton(z[~test], winner[~test], args.l2, data["weight"][~test])
     w = w_std / scale
     errors = np.sqrt(np.diag(cov)) / scale
     # baseline: the chance grows with public points only
@@ -150,6 +160,11 @@ def main() -> None:
     for part, mask in (("training", ~test), ("held out", test)):
         print(report(f"model, {part}", probabilities(x[mask], w), winner[mask]))
         print(report(f"points leader, {part}", probabilities(points[mask], b), winner[mask]))
+    if len(args.data) > 1:
+        for index, spec in enumerate(args.data):
+            mask = test & (data["source"] == index)
+            print(report(f"model, held out, file {index + 1}", probabilities(x[mask], w), winner[mask]))
+            print(report(f"leader, held out, file {index + 1}", probabilities(points[mask], b), winner[mask]))
     print("held out, by turn:")
     for lo, hi in STAGES:
         mask = test & (turn >= lo) & (turn < hi)
