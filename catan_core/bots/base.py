@@ -143,6 +143,19 @@ class PolicyBot(StepwiseBot):
         action = yield from self.choose(view, game, ctx)
         return self.checked(view, game, action)
 
+    def recall(self, view: View) -> None:
+        """Remember the offers this bot's seat made in the turn under way, read from the
+        view's log: for a bot that joins a turn in the middle (the coach asks a new one for
+        every hint), so that it does not make them again."""
+        me = view.viewer
+        self._turn_key, self._actions = (view.turn, view.current), 0
+        self._offers = []
+        for event in reversed(view.log):
+            if event.kind in ("turn", "end_turn"):
+                break
+            if event.kind == "offer" and event.player == me:
+                self._offers.append((_cards(event.data["give"]), _cards(event.data["want"])))
+
     def read_declines(self, view: View) -> None:
         """Remember the seats that declined this bot's open or just closed offer: the one the
         log ends with, followed by its answers only. Nothing changes hands between an offer

@@ -44,6 +44,7 @@ from typing import Any
 
 from ..actions import Action
 from ..errors import FormatError
+from ..events import Event
 from ..game import Game
 from ..jsonread import Obj, check_version, parse
 from ..rng import Rng
@@ -223,48 +224,104 @@ def explain(view: View, seat: int, model: Model | None = None) -> list[Contribut
     return sorted(parts, key=lambda c: -abs(c.contribution))
 
 
-def changes(view: View, action: Action, seat: int | None = None, model: Model | None = None) -> list[Change]:
-    """What ``action`` (legal in ``view``, by ``view.viewer``) changes in ``seat``'s features
-    (default: the viewer's), as the viewer can judge it: the features that change, the
-    largest effect on the score first.
+def plan_features(
+    view: View, plans: Sequence[Sequence[Action]], guess: Game | None = None,
+) -> list[tuple[list[list[float]], int]]:
+    """Every seat's features as ``view.viewer`` can judge them after each of ``plans``, with
+    how many of the plan's actions were played.
 
-    The action is played on a game guessed from the view (:func:`view_features`); other
-    seats' hands change only by what the action moves in the open (a trade, a Monopoly), a
-    development card bought counts as the unknown card it is (its expected share of
-    Victory Points and Knights), and a stolen card as the guess drew it.
+    A plan is a list of actions played in order from the view's position (the first legal in
+    the view; the others by any seat, e.g. an offer and its answer), all on one game guessed
+    from the view (:func:`view_features`'s); a plan stops before an action that is not legal
+    there (``guess``: another game guessed from the view to play them on, e.g. one where the
+    seats of an open offer hold its cards). The empty plan gives the position as it stands.
+    Hands: the viewer's own exactly, another seat's as card counting expects it, changed by
+    what the plan moves in the open; a stolen card is spread over the victim's expected
+    hand, a Monopoly takes what the others are expected to hold (never the cards the guess
+    drew), and a development card the viewer buys counts as the unknown card it is (its
+    expected share of Victory Points and Knights).
     """
     from .determinize import determinize
 
+    me = view.viewer
+    tracker = HandTracker()
+    tracker.update(view)
+    game = guess or determinize(view, Rng(VIEW_GUESS_SEED), tracker)
+    hands = [tracker.expected(view, q) for q in range(len(view.players))]
+    out = []
+    for plan in plans:
+        after_game = game.copy()
+        events = []
+        played = 0
+        for action in plan:
+            if not after_game.is_legal(action):
+                break
+            events += after_game.apply(action, check=False)
+            played += 1
+        if not played:
+            out.append((position_features(game, me, hands), 0))
+            continue
+        out.append((_features_after(game, after_game, me, hands, events), played))
+    return out
+
+
+def _features_after(
+    game: Game, after_game: Game, me: int | None, hands: Sequence[Hand], events: list[Event],
+) -> list[list[float]]:
+    """Every seat's features in ``after_game``, reached from ``game`` (see :func:`plan_features`)."""
+    n = len(game.players)
+    bought = [0] * 5
+    if me is not None:
+        bought = [after_game.players[me].dev_new[c] - game.players[me].dev_new[c] for c in range(5)]
+        for c in range(5):
+            after_game.players[me].dev[c] -= max(0, bought[c])
+    hands_after = [
+        [float(h) for h in after_game.players[q].hand] if q == me
+        else [h + a - b for h, a, b in zip(hands[q], after_game.players[q].hand, game.players[q].hand, strict=True)]
+        for q in range(n)
+    ]
+    for event in events:
+        if event.kind == "steal" and event.secret is not None:  # the guess's card back, the expected one taken
+            thief, victim, r = event.player, event.data["victim"], event.secret["resource"]
+            hands_after[thief][r] -= 1
+            hands_after[victim][r] += 1
+            size = sum(max(0.0, x) for x in hands_after[victim])
+            for k in range(5):
+                share = max(0.0, hands_after[victim][k]) / size if size > 0 else 0.0
+                hands_after[thief][k] += share
+                hands_after[victim][k] -= share
+        elif event.kind == "monopoly":
+            r = event.data["resource"]
+            for q in range(n):
+                if q != event.player:
+                    hands_after[event.player][r] += hands_after[q][r]
+                    hands_after[q][r] = 0.0
+    rows = position_features(after_game, me, hands_after)
+    cards = sum(max(0, b) for b in bought)
+    if cards and me is not None:
+        vp_share, knight_share = unseen_shares(after_game, me)
+        mine = rows[me]
+        mine[INDEX["hidden_points"]] += cards * vp_share
+        mine[INDEX["dev_cards"]] += cards * (1 - vp_share)
+        mine[INDEX["knights_held"]] += cards * knight_share
+    return rows
+
+
+def changes(view: View, action: Action, seat: int | None = None, model: Model | None = None) -> list[Change]:
+    """What ``action`` (legal in ``view``, by ``view.viewer``) changes in ``seat``'s features
+    (default: the viewer's), as the viewer can judge it: the features that change, the
+    largest effect on the score first (see :func:`plan_features` for how hidden cards count).
+    """
     model = model or default_model()
     me = view.viewer
     if me is None:
         raise ValueError("a spectator takes no action")
     seat = me if seat is None else seat
-    tracker = HandTracker()
-    tracker.update(view)
-    game = determinize(view, Rng(VIEW_GUESS_SEED), tracker)
-    hands = [tracker.expected(view, q) for q in range(len(view.players))]
-    before = position_features(game, me, hands)[seat]
-    after_game = game.copy()
-    after_game.apply(action)
-    bought = [after_game.players[me].dev_new[c] - game.players[me].dev_new[c] for c in range(5)]
-    for c in range(5):
-        after_game.players[me].dev[c] -= max(0, bought[c])
-    hands_after = [
-        list(after_game.players[q].hand) if q == me
-        else [h + a - b for h, a, b in zip(hands[q], after_game.players[q].hand, game.players[q].hand)]
-        for q in range(len(view.players))
-    ]
-    after = position_features(after_game, me, hands_after)[seat]
-    cards = sum(max(0, b) for b in bought)
-    if cards and seat == me:
-        vp_share, knight_share = unseen_shares(after_game, me)
-        after = list(after)
-        after[INDEX["hidden_points"]] += cards * vp_share
-        after[INDEX["dev_cards"]] += cards * (1 - vp_share)
-        after[INDEX["knights_held"]] += cards * knight_share
+    (before, _), (after, played) = plan_features(view, [(), (action,)])
+    if not played:
+        raise ValueError(f"{action.text()} is not legal in the view")
     out = [
         Change(name, b, a, w * (a - b))
-        for name, b, a, w in zip(FEATURES, before, after, model.weights) if a != b
+        for name, b, a, w in zip(FEATURES, before[seat], after[seat], model.weights, strict=True) if a != b
     ]
     return sorted(out, key=lambda c: -abs(c.effect))

@@ -144,13 +144,18 @@ class HandTracker:
                 self._spend(victim, cards)
                 self._gain(p, cards)
             else:
-                mine = self.cards[victim]
-                total = sum(mine)
-                if total > 0:
-                    share = [c / total for c in mine]
-                    for r in range(5):
-                        mine[r] -= share[r]
-                        self.cards[p][r] += share[r]
+                self._steal_unknown(p, victim)
+
+    def _steal_unknown(self, thief: int, victim: int) -> None:
+        """``thief`` takes a card the viewer did not see from ``victim``: a share of each
+        resource, as the victim is counted to hold them."""
+        mine = self.cards[victim]
+        total = sum(mine)
+        if total > 0:
+            share = [c / total for c in mine]
+            for r in range(5):
+                mine[r] -= share[r]
+                self.cards[thief][r] += share[r]
 
     # --- reading --------------------------------------------------------------------------
 
