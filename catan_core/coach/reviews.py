@@ -59,10 +59,13 @@ class Drop:
     turn: int
     """The game's turn counter there (0: the set-up); the chart marks it after that many
     turns (:attr:`Review.turns`), where the turn's result shows."""
+    action: Action
+    """The move made there."""
     made: tuple[Action, ...]
-    """The seat's moves from there in that turn, as played (judged together)."""
+    """The seat's moves from there in that turn, as played and judged together (empty for
+    a roll: the dice that came are not the coach's to judge)."""
     made_phrase: Phrase
-    """The first of them, in words."""
+    """The move made, in words."""
     preferred: Action
     """The strong player's move there."""
     preferred_phrase: Phrase
@@ -223,7 +226,7 @@ def _judge(replay: Replay, step: int, seat: int, seed: int, turn: int) -> Genera
         return None
     why = reasons(worse, better, seat, now, context(view, seat, plan, made))
     drop = Drop(
-        step=step, turn=turn, made=made, made_phrase=action_phrase(played, view), preferred=preferred,
+        step=step, turn=turn, action=played, made=made, made_phrase=action_phrase(played, view), preferred=preferred,
         preferred_phrase=action_phrase(preferred, view), plan=plan, then=later_steps(view, plan, seat),
         reasons=tuple(why), chance_made=chance_made, chance_preferred=chance_preferred,
     )
