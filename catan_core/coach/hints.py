@@ -309,16 +309,16 @@ def _closed(sim: Game, partner: int) -> list[Action]:
     return out
 
 
-def _alternatives(view: View, bot: StrongBot, action: Action, game: Game) -> list[tuple[Action, tuple[Action, ...]]]:
-    """The other choices a hint may compare its move with, each with its plan."""
+def _alternatives(view: View, bot: StrongBot, action: Action) -> list[Action]:
+    """The other choices a hint may compare its move with."""
     if view.phase == MAIN and bot.plans:
-        return [(move, plan_of(view, bot, move, game)) for move in bot.plans if move != action][:MAX_ALTERNATIVES]
+        return [move for move in bot.plans if move != action][:MAX_ALTERNATIVES]
     if view.phase == DISCARD and action.kind == A.DISCARD:
-        return [(a, (a,)) for a in _other_discards(view, action)]
+        return _other_discards(view, action)
     accept = Action(action.player, A.ACCEPT)
     if action.kind == A.DECLINE and accept in view.legal:  # the offer as it stands, not a counter of the coach's
-        return [(accept, plan_of(view, bot, accept, game))]
-    return [(a, plan_of(view, bot, a, game)) for a in view.legal if a != action][:MAX_ALTERNATIVES]
+        return [accept]
+    return [a for a in view.legal if a != action][:MAX_ALTERNATIVES]
 
 
 def _other_discards(view: View, action: Action) -> list[Action]:
@@ -382,11 +382,11 @@ def explain(view: View, bot: StrongBot, action: Action, me: int) -> Generator[No
     found = reasons(before, after, me, now, context(view, me, plan))
     other: tuple[Action, tuple[Action, ...]] | None = None
     if not found or action.kind in PASSIVE or view.phase == DISCARD:
-        choices = _alternatives(view, bot, action, game)
+        choices = _alternatives(view, bot, action)
         best, best_rows, best_chance = None, before, -1.0
         for start in range(0, len(choices), CHUNK):
             yield
-            chunk = choices[start:start + CHUNK]
+            chunk = [(move, plan_of(view, bot, move, game)) for move in choices[start:start + CHUNK]]
             for choice, (rows, _) in zip(chunk, plan_features(view, [p for _, p in chunk], game), strict=True):
                 chance = model.chances_of(rows)[me]
                 if chance > best_chance:
