@@ -108,10 +108,10 @@ class LearnedPolicy(StrongPolicy):
         return self.unit * gain * (1 - self.chances(game, p)[p])
 
     def dev_candidates(self, game: Game, p: int, ctx: Context, base: float) -> list[tuple[float, Action]]:
-        """The standard player's development card moves, valued by the model, with a progress
-        card's worth while held (the model's weight of a held card) given back when it is
-        played: what it brings then is its worth, as the model's data, where cards were
-        played soon after they could be, cannot tell."""
+        """The standard player's development card moves, valued by the model; playing a
+        progress card gets back the model's weight of a held card, so that it is judged by
+        what it brings (the weight of a held card, learned from who wins, says how good it
+        is to have cards, not what one card is worth when played)."""
         held = self.card_worth(game, p)
         return [
             (score + held if action.kind in PROGRESS_PLAYS else score, action)
