@@ -170,18 +170,30 @@ class LearnedPolicy(StrongPolicy):
     # --- trades ----------------------------------------------------------------------------------
 
     def trade_gain(self, game: Game, p: int, gets: Sequence[int], gives: Sequence[int]) -> float:
-        """Change of ``p``'s worth when it receives ``gets`` for ``gives``; when an offer is on
-        the table and ``p`` is not its offerer, the offerer's hand changes the other way."""
-        base = self.hands_for(game, p)
-        hands = [list(map(float, pl.hand)) for pl in game.players] if base is None else [list(x) for x in base]
-        before = self.worth(game, p, hands)
+        """Change of ``p``'s worth one build ahead (:meth:`best_build`) when it receives
+        ``gets`` for ``gives``; when an offer is on the table and ``p`` is not its offerer,
+        the offerer's hand changes the other way (so helping a seat ahead costs)."""
         t = game.trade
         partner = t.offerer if t is not None and t.offerer != p else -1
+        before = self.best_build(game, p)
+        sim = game.copy()
+        hand = sim.players[p].hand
         for r in range(5):
-            hands[p][r] += gets[r] - gives[r]
-            if partner >= 0:
+            hand[r] += gets[r] - gives[r]
+        saved = self.hands
+        if partner >= 0 and saved is not None:
+            hands = [list(h) for h in saved]
+            for r in range(5):
                 hands[partner][r] += gives[r] - gets[r]
-        return self.worth(game, p, hands) - before
+            self.hands = hands
+        elif partner >= 0:
+            theirs = sim.players[partner].hand
+            for r in range(5):
+                theirs[r] = max(0, theirs[r] + gives[r] - gets[r])
+        try:
+            return self.best_build(sim, p) - before
+        finally:
+            self.hands = saved
 
     def answer(self, game: Game, p: int, ctx: Context) -> Action:
         t = game.trade
