@@ -17,8 +17,9 @@ and less for a seat already ahead.
 * **Knight before the roll, robber and victim**: each option by the chance after it, the
   stolen card spread over what the victim is counted to hold.
 * **Discards, free roads**: one card or road at a time, the best by the chance.
-* **Trades**: an offer is accepted when the chance after it (the offerer's hand changed
-  too, so helping a seat ahead costs) beats the chance before by a margin; counters,
+* **Trades**: an offer is accepted when the chance after it, one build ahead (the
+  offerer's hand changed too, so helping a seat ahead costs), beats the chance before by a
+  margin; counters,
   confirmations and its own offers are judged the same way; it never trades with a seat
   about to win and keeps the manners of :class:`~catan_core.bots.base.PolicyBot`.
 
