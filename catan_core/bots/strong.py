@@ -44,7 +44,7 @@ from ..rng import Rng
 from ..state import MAIN, OVER, ROAD_BUILDING_PHASE, ROBBER, SETUP_SETTLEMENT
 from ..views import View
 from .base import Thinking
-from .classic import ClassicStrongBot, StrongPolicy
+from .classic import DEADLINE_SHARE, ClassicStrongBot, StrongPolicy
 from .evaluate import STRONG, Weights
 from .features import INDEX, Hand, unseen_shares
 from .model import Model, default_model
@@ -235,7 +235,7 @@ class StrongBot(ClassicStrongBot):
         return LearnedPolicy(self.rng, self.weights, self.model)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
-        deadline = self.started + self.budget * 0.8
+        deadline = self.started + self.budget * DEADLINE_SHARE
         me = view.viewer
         assert me is not None
         policy: LearnedPolicy = self.policy  # type: ignore[assignment]
