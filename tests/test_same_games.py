@@ -91,7 +91,7 @@ def test_strong_game_is_the_same_as_before():
     """The strong level on the learned evaluation (weights of ``catan_core/bots/eval_weights.json``
     fitted on the first 2000 games of ``tools/train/selfplay.py --seed 1``): a change of its
     rules or weights that changes this game must say so and recompute the hash."""
-    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (454, "f689451a5e45018b")
+    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (349, "4d3395ee181f7a7b")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

@@ -17,8 +17,9 @@ and less for a seat already ahead.
 * **Knight before the roll, robber and victim**: each option by the chance after it, the
   stolen card spread over what the victim is counted to hold.
 * **Discards, free roads**: one card or road at a time, the best by the chance.
-* **Trades**: an offer is accepted when the chance after it (the offerer's hand changed
-  too, so helping a seat ahead costs) beats the chance before by a margin; counters,
+* **Trades**: an offer is accepted when the chance after it, one build ahead (the
+  offerer's hand changed too, so helping a seat ahead costs), beats the chance before by a
+  margin; counters,
   confirmations and its own offers are judged the same way; it never trades with a seat
   about to win and keeps the manners of :class:`~catan_core.bots.base.PolicyBot`.
 
@@ -43,7 +44,7 @@ from ..rng import Rng
 from ..state import MAIN, OVER, ROAD_BUILDING_PHASE, ROBBER, SETUP_SETTLEMENT
 from ..views import View
 from .base import Thinking
-from .classic import ClassicStrongBot, StrongPolicy
+from .classic import DEADLINE_SHARE, ClassicStrongBot, StrongPolicy
 from .evaluate import STRONG, Weights
 from .features import INDEX, Hand, unseen_shares
 from .model import Model, default_model
@@ -108,10 +109,10 @@ class LearnedPolicy(StrongPolicy):
         return self.unit * gain * (1 - self.chances(game, p)[p])
 
     def dev_candidates(self, game: Game, p: int, ctx: Context, base: float) -> list[tuple[float, Action]]:
-        """The standard player's development card moves, valued by the model, with a progress
-        card's worth while held (the model's weight of a held card) given back when it is
-        played: what it brings then is its worth, as the model's data, where cards were
-        played soon after they could be, cannot tell."""
+        """The standard player's development card moves, valued by the model; playing a
+        progress card gets back the model's weight of a held card, so that it is judged by
+        what it brings (the weight of a held card, learned from who wins, says how good it
+        is to have cards, not what one card is worth when played)."""
         held = self.card_worth(game, p)
         return [
             (score + held if action.kind in PROGRESS_PLAYS else score, action)
@@ -170,18 +171,30 @@ class LearnedPolicy(StrongPolicy):
     # --- trades ----------------------------------------------------------------------------------
 
     def trade_gain(self, game: Game, p: int, gets: Sequence[int], gives: Sequence[int]) -> float:
-        """Change of ``p``'s worth when it receives ``gets`` for ``gives``; when an offer is on
-        the table and ``p`` is not its offerer, the offerer's hand changes the other way."""
-        base = self.hands_for(game, p)
-        hands = [list(map(float, pl.hand)) for pl in game.players] if base is None else [list(x) for x in base]
-        before = self.worth(game, p, hands)
+        """Change of ``p``'s worth one build ahead (:meth:`best_build`) when it receives
+        ``gets`` for ``gives``; when an offer is on the table and ``p`` is not its offerer,
+        the offerer's hand changes the other way (so helping a seat ahead costs)."""
         t = game.trade
         partner = t.offerer if t is not None and t.offerer != p else -1
+        before = self.best_build(game, p)
+        sim = game.copy()
+        hand = sim.players[p].hand
         for r in range(5):
-            hands[p][r] += gets[r] - gives[r]
-            if partner >= 0:
+            hand[r] += gets[r] - gives[r]
+        saved = self.hands
+        if partner >= 0 and saved is not None:
+            hands = [list(h) for h in saved]
+            for r in range(5):
                 hands[partner][r] += gives[r] - gets[r]
-        return self.worth(game, p, hands) - before
+            self.hands = hands
+        elif partner >= 0:
+            theirs = sim.players[partner].hand
+            for r in range(5):
+                theirs[r] = max(0, theirs[r] + gives[r] - gets[r])
+        try:
+            return self.best_build(sim, p) - before
+        finally:
+            self.hands = saved
 
     def answer(self, game: Game, p: int, ctx: Context) -> Action:
         t = game.trade
@@ -222,7 +235,7 @@ class StrongBot(ClassicStrongBot):
         return LearnedPolicy(self.rng, self.weights, self.model)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
-        deadline = self.started + self.budget * 0.8
+        deadline = self.started + self.budget * DEADLINE_SHARE
         me = view.viewer
         assert me is not None
         policy: LearnedPolicy = self.policy  # type: ignore[assignment]
