@@ -200,8 +200,11 @@ def test_every_legal_move_can_be_explained():
         assert_reasons_fit(advice.reasons)
         for lang in LANGUAGES:
             assert "{" not in advice.text(view.board, lang)
+        if move.kind == A.ROAD:
+            assert advice.marks[0] == f"e{move.value}"
         if move.kind == A.KNIGHT:
             assert [a.kind for a in advice.plan][:2] == [A.KNIGHT, A.ROBBER]
+            assert advice.marks[0] == f"h{advice.plan[1].value[0]}"
         if move.kind == A.ROAD_BUILDING:
             assert [a.kind for a in advice.plan][:3] == [A.ROAD_BUILDING, A.ROAD, A.ROAD]
             assert [p.key for p in advice.then][:2] == ["coach.do.free_road"] * 2

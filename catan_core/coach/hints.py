@@ -42,7 +42,7 @@ from ..rng import Rng
 from ..state import DISCARD, MAIN, ROAD_BUILDING_PHASE, ROBBER, SETUP_PHASES
 from ..views import View
 from .reasons import Context, Reason, reasons
-from .words import Phrase, action_phrase, sentence
+from .words import Phrase, action_phrase, marks, sentence
 
 __all__ = [
     "CHUNK", "HINT_BUDGET", "MAX_ALTERNATIVES", "Hint", "Pondering", "chances", "hint", "start_hint",
@@ -136,6 +136,11 @@ class Hint:
     def text(self, board: Board, lang: str, names: Sequence[str] | None = None) -> str:
         """The hint as one sentence in ``lang`` (``names``: the seats' display names)."""
         return sentence(self.phrase, self.reasons, board, lang, names, self.then, self.other_phrase)
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The spots the plan builds on or moves the robber to (see :func:`~catan_core.coach.words.marks`)."""
+        return marks(self.plan or (self.action,), self.seat)
 
 
 def start_hint(view: View, seed: int = 0) -> Pondering[Hint]:

@@ -38,7 +38,7 @@ from ..state import MAIN, OVER, TRADE
 from ..stats_svg import DEFAULT_WIDTH, chances_svg
 from .hints import MAX_PLAN, UNPLAYED, Pondering, chances, context, decider, guess, later_steps, plan_of
 from .reasons import Reason, reasons
-from .words import Phrase, action_phrase, sentence
+from .words import Phrase, action_phrase, marks, sentence
 
 __all__ = ["MAX_DROPS", "MIN_DROP", "Drop", "Review", "chart_svg", "play_on", "review", "start_review"]
 
@@ -84,6 +84,11 @@ class Drop:
     def loss(self) -> float:
         """The chance the moves made lost against the strong player's plan."""
         return self.chance_preferred - self.chance_made
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The spots the strong player's plan builds on or moves the robber to."""
+        return marks(self.plan or (self.preferred,), self.preferred.player)
 
     def text(self, board: Board, lang: str, names: Sequence[str] | None = None) -> str:
         """The strong player's move and why it beats the move made, as one sentence."""

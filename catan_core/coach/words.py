@@ -34,12 +34,16 @@ from ..places import message_text
 from ..state import ROAD_BUILDING_PHASE
 from ..views import View
 
-__all__ = ["DEFAULT_RATIO", "MAX_THEN", "Phrase", "action_phrase", "say", "sentence"]
+__all__ = ["DEFAULT_RATIO", "MAX_THEN", "SPOT_LETTERS", "Phrase", "action_phrase", "marks", "say", "sentence"]
 
 DEFAULT_RATIO = 4
 """The bank's rate without a harbor (a view of a spectator has no ratios)."""
 MAX_THEN = 4
 """Most of a plan's later steps a sentence names ("..., then build a city ...")."""
+
+SPOT_LETTERS: dict[str, str] = {A.SETTLEMENT: "n", A.CITY: "n", A.ROAD: "e", A.ROBBER: "h"}
+"""The moves that put something on the board, and the letter of the spot they name, as
+:meth:`~catan_core.replay.Replay.marks` and the ``mark=`` of links name spots."""
 
 _PLAIN_ACTIONS = frozenset({A.BUY, A.KNIGHT, A.ROAD_BUILDING, A.ROLL, A.END, A.ACCEPT, A.DECLINE, A.CANCEL})
 """Action kinds said without parameters."""
@@ -88,6 +92,21 @@ def action_phrase(action: Action, view: View, free_road: bool | None = None) -> 
     if kind == A.CONFIRM:
         return Phrase("coach.do.confirm", {"player": value})
     raise ValueError(f"no words for {action.text()}")
+
+
+def marks(plan: Sequence[Action], seat: int) -> tuple[str, ...]:
+    """The spots ``seat``'s moves of ``plan`` build on or move the robber to, in order
+    (``n12``, ``e40``, ``h5``): what a page rings on the board.
+
+    >>> marks([Action(0, "maritime", (2, 4)), Action(0, "city", 12), Action(0, "robber", (5, 1))], 0)
+    ('n12', 'h5')
+    """
+    out = []
+    for action in plan:
+        letter = SPOT_LETTERS.get(action.kind)
+        if letter and action.player == seat:
+            out.append(f"{letter}{action.value[0] if action.kind == A.ROBBER else action.value}")
+    return tuple(out)
 
 
 def say(phrase: Phrase, board: Board, lang: str, names: Sequence[str] | None = None) -> str:
