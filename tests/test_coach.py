@@ -165,6 +165,23 @@ def test_hints_are_legal_in_every_phase():
                      A.CONFIRM, A.BUY, A.END}
 
 
+@pytest.mark.parametrize("options", [
+    Options(players=3, trade_then_build=True), Options(players=4, balanced_dice=True),
+    Options(players=2, discard_limit=9, friendly_robber=True),
+])
+def test_hints_are_legal_under_the_rule_options(options):
+    game = Game(options, seed=3)
+    bots = [make_bot("random" if q % 2 else "standard", seed=q) for q in range(options.players)]
+    step = 0
+    while game.winner < 0 and game.turn < 80:
+        p = game.to_act
+        view = game.view(p)
+        if step % 5 == 0 or view.phase in RARE:
+            assert game.is_legal(hint(view, seed=step).action)
+        game.apply(bots[p].decide(view))
+        step += 1
+
+
 def home(*nodes: int, **more: Any) -> dict[str, Any]:
     """A scenario seat with settlements on ``nodes``, a road at each, and ``more``."""
     return {"settlements": list(nodes), "roads": [NODE_EDGES[n][0] for n in nodes], **more}
