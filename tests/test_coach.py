@@ -151,6 +151,7 @@ def test_hints_are_legal_in_every_phase():
                 advice = hint(view, seed=step)
                 assert game.is_legal(advice.action), (view.phase, advice.action)
                 assert advice.plan[:1] in ((), (advice.action,))
+                assert advice.chances == tuple(chances(view))
                 assert_reasons_fit(advice.reasons)
                 names = [s.name for s in view.seats]
                 for lang in LANGUAGES:
