@@ -6,7 +6,8 @@ Run from the repository root (one process; it uses one core):
 
 It runs, round after round until the time is up:
 
-* every boundary property of ``tests/test_boundaries.py`` (saves, scenarios, action texts
+* every boundary property of ``tests/test_boundaries.py`` (saves, scenarios, studies, share
+  links -- zip bombs, deep nesting, unknown versions and kinds among them --, action texts
   and values, the JSON reader; generators and checks in ``tests/boundaries.py``), of
   ``tests/test_web_boundaries.py`` (the stored settings, saves index and its entries, the
   example's address and fragment) and of ``tests/test_peer.py`` (messages from peers) through
@@ -183,8 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games: {stats['games']}  actions: {stats['actions']}  refusals: {sum(refusals.values())}  "
           f"violations: {findings.count('violation')}  escapes: {findings.count('escape')}")
     print("inputs: " + ", ".join(f"{k} {stats[k]}" for k in (
-        "saves", "save texts", "scenarios", "scenario texts", "accepted", "action texts", "parsed",
-        "action inputs", "applied", "json texts", "json values")))
+        "saves", "save texts", "scenarios", "scenario texts", "studies", "study texts", "links", "links read",
+        "accepted", "action texts", "parsed", "action inputs", "applied", "json texts", "json values")))
     print("refusals by error key:")
     for key, count in sorted(refusals.items(), key=lambda kv: -kv[1]):
         print(f"  {count:9d}  {key}")

@@ -95,10 +95,11 @@ class Action(NamedTuple):
         return self.text()
 
     @classmethod
-    def parse(cls, text: str) -> "Action":
+    def parse(cls, text: str) -> Action:
         """Read the text form; raises :class:`InvalidActionError` when malformed."""
         if not isinstance(text, str) or len(text) > MAX_TEXT:
-            raise InvalidActionError("action.unparseable", text=describe(text) if not isinstance(text, str) else text[:80])
+            shown = describe(text) if not isinstance(text, str) else text[:80]
+            raise InvalidActionError("action.unparseable", text=shown)
         parts = text.strip().split(None, 2)
         if len(parts) < 2 or parts[1] not in KINDS:
             raise InvalidActionError("action.unparseable", text=text)

@@ -30,9 +30,22 @@ from typing import Any
 
 from .errors import FormatError
 from .jsonread import Obj
-from .names import (  # noqa: F401 - the board's vocabulary, re-exported for its readers
-    BRICK, DESERT, FIELDS, FOREST, GENERIC_HARBOR, GRAIN, HARBOR_TYPES, HILLS, LUMBER, MOUNTAINS, ORE, PASTURE,
-    RESOURCES, TERRAINS, WOOL,
+from .names import (  # the board's vocabulary, re-exported for its readers ("X as X" says so)
+    BRICK as BRICK,
+    DESERT as DESERT,
+    FIELDS as FIELDS,
+    FOREST as FOREST,
+    GENERIC_HARBOR as GENERIC_HARBOR,
+    GRAIN as GRAIN,
+    HARBOR_TYPES as HARBOR_TYPES,
+    HILLS as HILLS,
+    LUMBER as LUMBER,
+    MOUNTAINS as MOUNTAINS,
+    ORE as ORE,
+    PASTURE as PASTURE,
+    RESOURCES as RESOURCES,
+    TERRAINS as TERRAINS,
+    WOOL as WOOL,
 )
 from .rng import Rng
 
@@ -63,7 +76,13 @@ HEX_CENTERS: tuple[tuple[int, int], ...] = tuple((2 * q + r, 3 * r) for q, r in 
 _CORNERS = ((0, -2), (1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1))  # clockwise from the top
 
 
-def _build_topology() -> tuple:
+_Topology = tuple[
+    tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...], tuple[tuple[int, ...], ...]
+]
+"""Intersection points, each hex's intersections, each path's intersections, each hex's paths."""
+
+
+def _build_topology() -> _Topology:
     corner_points = [[(cx + dx, cy + dy) for dx, dy in _CORNERS] for cx, cy in HEX_CENTERS]
     points = sorted({p for corners in corner_points for p in corners}, key=lambda p: (p[1], p[0]))
     node_of = {p: i for i, p in enumerate(points)}
@@ -93,6 +112,24 @@ HEX_EDGES: tuple[tuple[int, ...], ...]
 NODE_XY, HEX_NODES, EDGE_NODES, HEX_EDGES = _build_topology()
 
 HEX_COUNT, NODE_COUNT, EDGE_COUNT = len(HEX_NODES), len(NODE_XY), len(EDGE_NODES)
+SPOT_LIMITS: dict[str, int] = {"h": HEX_COUNT, "n": NODE_COUNT, "e": EDGE_COUNT}
+"""Spots named with a letter for their kind (``h5`` a hex, ``n12`` an intersection, ``e40`` a
+path, as the embed's ``mark=`` names them), with the number of spots of each kind."""
+
+
+def spot(name: object) -> tuple[str, int] | None:
+    """The kind letter and id of a spot's name, or None when it names no spot.
+
+    >>> spot("n12"), spot("e71"), spot("h19"), spot("n012"), spot("n²")
+    (('n', 12), ('e', 71), None, None, None)
+    """
+    if not isinstance(name, str) or not 2 <= len(name) <= 3 or name[0] not in SPOT_LIMITS:
+        return None
+    digits = name[1:]
+    if not (digits.isascii() and digits.isdecimal()) or (len(digits) > 1 and digits[0] == "0"):
+        return None
+    ident = int(digits)
+    return (name[0], ident) if ident < SPOT_LIMITS[name[0]] else None
 
 NODE_HEXES: tuple[tuple[int, ...], ...] = tuple(
     tuple(h for h in range(HEX_COUNT) if n in HEX_NODES[h]) for n in range(NODE_COUNT)
@@ -211,7 +248,7 @@ class Board:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "Board":
+    def from_json(cls, data: Any) -> Board:
         """Read and check a layout written by :meth:`to_json`."""
         obj = Obj(data, "board")
         obj.only(("terrains", "numbers", "harbors"))
@@ -227,12 +264,12 @@ class Board:
         )
 
     @classmethod
-    def beginner(cls) -> "Board":
+    def beginner(cls) -> Board:
         """The project's fixed beginner layout (documented in the README)."""
         return BEGINNER_BOARD
 
     @classmethod
-    def random(cls, rng: Rng, separate_red_numbers: bool = True) -> "Board":
+    def random(cls, rng: Rng, separate_red_numbers: bool = True) -> Board:
         """A shuffled layout; with ``separate_red_numbers`` no 6 or 8 touch each other."""
         terrains = list(TERRAIN_DECK)
         rng.shuffle(terrains)

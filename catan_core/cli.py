@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from typing import Callable, TextIO
-
 import sys
+from collections.abc import Callable
+from typing import TextIO
 
 from .actions import CITY, ROAD, ROBBER, SETTLEMENT, Action
 from .board import HEX_COUNT, RESOURCES
@@ -13,8 +13,8 @@ from .errors import CatanError
 from .game import Game
 from .names import DEV_CARDS
 from .places import Places, event_text, places
-from .state import Options, Seat, default_seats
 from .simulate import simulate
+from .state import Options, Seat, default_seats
 
 
 def check_invariants(game: Game) -> None:
@@ -96,9 +96,8 @@ def play_main(argv: list[str], stdin: TextIO = sys.stdin, out: Callable[[str], N
     parser.add_argument("--board", default="random", choices=("random", "beginner"))
     parser.add_argument("--vp", type=int, default=10)
     args = parser.parse_args(argv)
-    seats = (Seat("You", default_seats(1)[0].color),) + tuple(
-        Seat(f"{s.name} ({args.level})", s.color, args.level) for s in default_seats(args.players)[1:]
-    )
+    computers = (Seat(f"{s.name} ({args.level})", s.color, args.level) for s in default_seats(args.players)[1:])
+    seats = (Seat("You", default_seats(1)[0].color), *computers)
     game = Game(Options(players=args.players, board=args.board, vp_target=args.vp), args.seed, seats)
     names = [s.name for s in seats]
     words = places(game.board, LANG)

@@ -38,7 +38,7 @@ class Event(NamedTuple):
     secret: dict[str, Any] | None = None
     audience: tuple[int, ...] = ()
 
-    def for_viewer(self, viewer: int | None) -> "Event":
+    def for_viewer(self, viewer: int | None) -> Event:
         """This event as ``viewer`` may see it (``None``: a spectator)."""
         if self.secret is None or viewer in self.audience:
             return self
@@ -79,15 +79,15 @@ class Event(NamedTuple):
         return out
 
     @classmethod
-    def from_json(cls, data: Any) -> "Event":
+    def from_json(cls, data: Any) -> Event:
         """Read an event written by :meth:`to_json` (exact types; see :mod:`catan_core.jsonread`)."""
         obj = Obj(data, "log")
         obj.only(("kind", "player", "data", "secret", "audience"))
         secret = obj.get("secret", None, lambda v: v is None or (type(v) is dict and depth(v) <= MAX_DATA_DEPTH))
         audience = obj.get("audience", [], lambda v: type(v) is list and all(is_int(s, 0, MAX_SEATS) for s in v))
         return cls(
-            obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS), obj.get("data", ok=lambda v: type(v) is dict and depth(v) <= MAX_DATA_DEPTH),
-            secret, tuple(audience),
+            obj.str("kind", max_len=40), obj.int("player", -1, MAX_SEATS),
+            obj.get("data", ok=lambda v: type(v) is dict and depth(v) <= MAX_DATA_DEPTH), secret, tuple(audience),
         )
 
 

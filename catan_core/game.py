@@ -28,21 +28,67 @@ from typing import Any, NamedTuple
 
 from . import actions as A
 from .actions import Action, Cards, describe, validate_shape
-from .board import BEGINNER_PIECES, EDGE_NODES, HEX_COUNT, HEX_NODES, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, Board
+from .board import (
+    BEGINNER_PIECES,
+    EDGE_NODES,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+    NODE_NODES,
+    Board,
+)
 from .errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from .events import Event, event
-from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from .names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, SEAT_KINDS, YEAR_OF_PLENTY
 from .rng import Rng, seed_to_int
 from .state import (
-    CITIES, DEV_DECK, DISCARD, LARGEST_ARMY_MIN, LONGEST_ROAD_MIN, MAIN, OVER, PHASES, ROAD_BUILDING_PHASE, ROADS,
-    ROBBER, ROLL, SEAT_KINDS, SETTLEMENTS, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Options, PlayerState, Seat, State,
-    TradeOffer, award, check_seats, copy_state, default_seats,
+    CITIES,
+    DEV_DECK,
+    DICE_OUTCOMES,
+    DICE_RESHUFFLE_AT,
+    DISCARD,
+    LARGEST_ARMY_MIN,
+    LONGEST_ROAD_MIN,
+    MAIN,
+    OVER,
+    PHASES,
+    ROAD_BUILDING_PHASE,
+    ROADS,
+    ROBBER,
+    ROLL,
+    SETTLEMENTS,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    TRADE,
+    Options,
+    PlayerState,
+    Seat,
+    State,
+    TradeOffer,
+    award,
+    check_seats,
+    copy_state,
+    default_seats,
 )
 from .views import View, make_view
 
 __all__ = [
-    "COSTS", "DEV_CARDS", "DEV_DECK", "Event", "Game", "Options", "PHASES", "PlayerState", "SEAT_KINDS", "Seat",
-    "Snapshot", "State", "TradeOffer", "default_seats",
+    "COSTS",
+    "DEV_CARDS",
+    "DEV_DECK",
+    "PHASES",
+    "SEAT_KINDS",
+    "Event",
+    "Game",
+    "Options",
+    "PlayerState",
+    "Seat",
+    "Snapshot",
+    "State",
+    "TradeOffer",
+    "default_seats",
 ]
 
 # --- prices ------------------------------------------------------------------------------
@@ -99,7 +145,7 @@ def _fail(key: str, **params: Any) -> IllegalActionError:
 
 
 def _holds(hand: list[int], cards: Cards) -> bool:
-    return all(h >= c for h, c in zip(hand, cards))
+    return all(h >= c for h, c in zip(hand, cards, strict=True))
 
 
 def _discard_actions(p: int, hand: list[int], size: int) -> list[Action]:
@@ -138,7 +184,9 @@ class Game(State):
     origin: dict[str, Any] | None
     """The scenario this game started from (None: a new game from the seed)."""
 
-    def __init__(self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None) -> None:
+    def __init__(
+        self, options: Options | None = None, seed: int | str = 0, seats: tuple[Seat, ...] | None = None
+    ) -> None:
         """A new game: the board is laid out and, on a random board, the starting player is
         rolled for; the game then waits for the first set-up placement (or, on the beginner
         board, the first roll)."""
@@ -157,7 +205,7 @@ class Game(State):
             self._roll_for_start()
 
     @classmethod
-    def from_state(cls, state: State, seed: int = 0, origin: dict[str, Any] | None = None) -> "Game":
+    def from_state(cls, state: State, seed: int = 0, origin: dict[str, Any] | None = None) -> Game:
         """A game continuing from ``state``, with an empty history. The game takes the
         state over (pass ``state.copy()`` to keep using it); :meth:`check` the game when the
         state comes from outside."""
@@ -221,9 +269,9 @@ class Game(State):
             actions = _ROAD_ACTIONS[p]
             return [actions[e] for e in NODE_EDGES[self.setup_node] if self.edge_owner[e] < 0]
         if phase == ROBBER:
-            actions = _ROBBER_ACTIONS[p]
+            moves = _ROBBER_ACTIONS[p]
             robbable = self._robbable_by_hex()
-            return [actions[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
+            return [moves[h][v] for h in _HEXES_BESIDES[self.robber] for v in _VICTIMS[robbable[h]]]
         if phase == DISCARD:
             return _discard_actions(p, self.players[p].hand, self.discards[p])
         if phase == ROAD_BUILDING_PHASE:
@@ -261,7 +309,7 @@ class Game(State):
 
     # --- returning to an earlier position -----------------------------------------------------
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent copy, for search (history and log are copied too)."""
         game = object.__new__(Game)
         copy_state(self, game)
@@ -344,14 +392,25 @@ class Game(State):
             raise _fail("rule.already_rolled" if self.phase == MAIN else self._phase_rule())
 
     def _do_roll(self, p: int, forced: tuple[int, int] | None, events: list[Event]) -> None:
-        dice = self.rng.roll()  # drawn even when forced, so replays stay in step
+        """Roll: forced dice (the action's, else the next queued), else random ones. The
+        generator is drawn from either way, so that forcing a roll changes nothing else;
+        with balanced dice the random outcome is dealt from :attr:`dice_deck`, and forced
+        dice leave the deck alone (a tutorial's scripted rolls do not unbalance the rest)."""
+        deck = self.dice_deck  # empty unless the dice are balanced
+        pick = self.rng.below(len(deck)) if deck else -1
+        dice = deck[pick] if deck else self.rng.roll()
         if forced is not None:
             dice = forced
         elif self.forced_dice:
             dice = self.forced_dice.pop(0)
+        elif deck:
+            del deck[pick]
         self.dice = dice
         total = dice[0] + dice[1]
         events.append(event("roll", p, {"dice": list(dice), "total": total}))
+        if len(deck) == DICE_RESHUFFLE_AT:
+            deck[:] = DICE_OUTCOMES
+            events.append(event("dice_reshuffle", -1, {}))
         if total == 7:
             self._seven(events)
         else:
@@ -575,8 +634,9 @@ class Game(State):
 
     def _do_road(self, p: int, e: int, events: list[Event]) -> None:
         phase = self.phase
-        if phase == MAIN:
+        if phase == MAIN:  # not a free road (set-up, Road Building): those are no building
             self._pay(p, ROAD_COST)
+            self.built = self.options.trade_then_build
         self.add_road(p, e)
         events.append(event("build_road", p, {"edge": e, "free": phase != MAIN}))
         self.extend_road_length(p, e)
@@ -610,6 +670,7 @@ class Game(State):
         setup = self.phase == SETUP_SETTLEMENT
         if not setup:
             self._pay(p, SETTLEMENT_COST)
+            self.built = self.options.trade_then_build
         self.add_settlement(p, node)
         events.append(event("build_settlement", p, {"node": node}))
         # a settlement can cut an opponent's road (in the set-up phase too, from a scenario)
@@ -633,6 +694,7 @@ class Game(State):
 
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
+        self.built = self.options.trade_then_build
         self.add_city(p, node)
         events.append(event("build_city", p, {"node": node}))
 
@@ -656,6 +718,7 @@ class Game(State):
 
     def _do_buy(self, p: int, value: None, events: list[Event]) -> None:
         self._pay(p, DEV_CARD_COST)
+        self.built = self.options.trade_then_build
         pick = self.rng.below(sum(self.deck))
         card = 0
         while pick >= self.deck[card]:
@@ -750,9 +813,16 @@ class Game(State):
 
     # --- trade -----------------------------------------------------------------------------
 
-    def _check_maritime(self, p: int, value: tuple[int, int]) -> None:
+    def _check_trade_open(self) -> None:
+        """Trading is done in the main phase, and under :attr:`Options.trade_then_build`
+        before the turn's first build (:attr:`built` is never set without the option)."""
         if self.phase != MAIN:
             raise _fail(self._phase_rule())
+        if self.built:
+            raise _fail("rule.trade_after_build")
+
+    def _check_maritime(self, p: int, value: tuple[int, int]) -> None:
+        self._check_trade_open()
         give, get = value
         if give == get:
             raise _fail("rule.same_resource")
@@ -777,12 +847,11 @@ class Game(State):
     def _check_terms(give: Cards, want: Cards) -> None:
         if not any(give) or not any(want):
             raise _fail("rule.trade_gift")
-        if any(g and w for g, w in zip(give, want)):
+        if any(g and w for g, w in zip(give, want, strict=True)):
             raise _fail("rule.trade_same_resource")
 
     def _check_offer(self, p: int, value: tuple[Cards, Cards, int]) -> None:
-        if self.phase != MAIN:
-            raise _fail(self._phase_rule())
+        self._check_trade_open()
         give, want, target = value
         self._check_terms(give, want)
         if target == p or target >= len(self.players):
@@ -924,6 +993,8 @@ class Game(State):
                 out += _MONOPOLY_ACTIONS[p]
             if dev[YEAR_OF_PLENTY] > new[YEAR_OF_PLENTY]:
                 out += self._year_of_plenty_actions(p)
+        if self.built:  # trade, then build: the trading is over
+            return out
         ratios, bank, trades = pl.ratios, self.bank, _MARITIME_ACTIONS[p]
         full_bank = all(bank)
         for give in range(5):
@@ -934,7 +1005,7 @@ class Game(State):
     def offer_actions(self, p: int | None = None) -> list[Action]:
         """The one-for-one domestic offers (to all players) the current player could make."""
         p = self.current if p is None else p
-        if self.phase != MAIN or p != self.current:
+        if self.phase != MAIN or p != self.current or self.built:
             return []
         hand = self.players[p].hand
         return [
@@ -958,7 +1029,7 @@ class Game(State):
     def _start_turn(self, p: int, events: list[Event]) -> None:
         self.current = p
         self.turn = turn = self.turn + 1
-        self.dev_played = False
+        self.dev_played = self.built = False
         self.dice = None
         self.phase = ROLL
         events.append(event("turn", p, {"turn": turn}))

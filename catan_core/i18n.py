@@ -20,8 +20,9 @@ import importlib
 import json
 import os
 import string
-from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
 
 from .names import DEV_CARDS, MAX_SEATS, RESOURCES
 
@@ -53,10 +54,32 @@ def read_language_file(package: str, folder: str, lang: str) -> dict[str, Any]:
     return data
 
 
-@lru_cache(maxsize=None)
+_MORE_CATALOGS: list[tuple[str, str]] = []
+"""Packages whose own messages extend every catalog (see :func:`add_catalogs`)."""
+
+
+def add_catalogs(package: str, folder: str) -> None:
+    """Add the messages of ``package``'s ``<folder>/<lang>.json`` files to the catalogs: a front
+    end's own texts (the web pages' buttons and screens), read like the engine's, in the same
+    languages. A key may not be in both (:func:`catalog` raises ``ValueError``)."""
+    if (package, folder) not in _MORE_CATALOGS:
+        _MORE_CATALOGS.append((package, folder))
+        catalog.cache_clear()
+        _SAID.clear()
+
+
+@cache
 def catalog(lang: str) -> dict[str, Any]:
-    """The messages of ``lang`` (an unknown language gives the English catalog)."""
-    return read_language_file(__package__, "messages", lang)
+    """The messages of ``lang`` (an unknown language gives the English catalog): the engine's,
+    and those :func:`add_catalogs` added."""
+    merged = read_language_file(__package__, "messages", lang)
+    for package, folder in _MORE_CATALOGS:
+        more = read_language_file(package, folder, lang)
+        twice = sorted(merged.keys() & more.keys())
+        if twice:
+            raise ValueError(f"{package}/{folder}: keys the engine has already: {twice[:5]}")
+        merged = {**merged, **more}
+    return merged
 
 
 def plural_category(lang: str, count: int) -> str:
@@ -155,11 +178,57 @@ class _Params(dict):  # type: ignore[type-arg]
         return "{" + key + "}"
 
 
+_SAID: dict[tuple[Any, ...], str] = {}
+"""Sentences already made, by their key, parameters, language and names (see :func:`translate`)."""
+MAX_SAID = 8192
+"""How many sentences :data:`_SAID` keeps before it starts again."""
+
+
+_PLAIN = (int, str, type(None))
+"""Parameter types that are their own key."""
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key part (lists as tuples), or raises ``TypeError``."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return tuple(item if type(item) in _PLAIN else _frozen(item) for item in value)
+    if kind is dict:  # (in the order given: another order is another key, the same sentence)
+        return tuple((name, item if type(item) in _PLAIN else _frozen(item)) for name, item in value.items())
+    hash(value)
+    return value
+
+
 def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequence[str] | None = None) -> str:
+    """The sentence for message ``key`` with ``params``, in ``lang`` (made once: pages draw the
+    same sentences again and again).
+
+    >>> translate("rule.bank_empty", {"resource": 4}, "en") is translate("rule.bank_empty", {"resource": 4}, "en")
+    True
+    """
+    try:
+        said = (key, _frozen(params) if params else (), lang, names if type(names) is not list else tuple(names))
+    except TypeError:  # a parameter that cannot be a key: made each time
+        return _translate(key, params, lang, names)
+    sentence = _SAID.get(said)
+    if sentence is None:
+        if len(_SAID) >= MAX_SAID:
+            _SAID.clear()
+        sentence = _SAID[said] = _translate(key, params, lang, names)
+    return sentence
+
+
+def _translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequence[str] | None = None) -> str:
     """The sentence for message ``key`` with ``params``, in ``lang``.
 
     ``names`` are the seats' display names. A key missing from every catalog is
-    returned as is, so that a gap is visible rather than fatal.
+    returned as is, so that a gap is visible rather than fatal. A ``{reason}`` may be
+    another message, given as ``reason_key`` and ``reason_params``, in the same language:
+
+    >>> translate("format.illegal_history", {"index": 3, "reason_key": "rule.game_over"}, "de")
+    'Die aufgezeichnete Aktion 3 ist nicht erlaubt: Das Spiel ist vorbei.'
     """
     params = params or {}
     entry = _entry(key, lang)
@@ -172,6 +241,11 @@ def translate(key: str, params: Mapping[str, Any] | None, lang: str, names: Sequ
             count = 0
         entry = entry.get(plural_category(lang, count), entry.get("other", key))
     rendered = _Params({k: _render(k, v, lang, names) for k, v in params.items()})
+    reason_key = params.get("reason_key")
+    if isinstance(reason_key, str) and "reason" not in params:
+        reason_params = params.get("reason_params")
+        inner = reason_params if isinstance(reason_params, Mapping) else {}
+        rendered["reason"] = translate(reason_key, inner, lang, names)
     return str(entry).format_map(rendered)
 
 

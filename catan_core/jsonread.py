@@ -25,10 +25,12 @@ catan_core.errors.FormatError: Missing or invalid field "turn".
 
 from __future__ import annotations
 
+import builtins
 import json
 import math
 import re
-from typing import Any, Callable, Collection
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar, overload
 
 from .errors import FormatError
 
@@ -44,6 +46,8 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]|\\u[dD][89a-fA-F]")
 """A surrogate, raw or escaped: the text may hold half a character."""
 _COLOR = re.compile(r"#[0-9a-fA-F]{6}")
 _MISSING: Any = object()
+_D = TypeVar("_D")
+"""The type of a reader's ``default``."""
 
 
 def check_depth(text: str, max_depth: int = MAX_DEPTH) -> None:
@@ -175,33 +179,68 @@ class Obj:
             raise self.fail(key)
         return value
 
-    def int(self, key: str, lo: int, hi: int, default: Any = _MISSING) -> int:
+    # The readers below are named after the JSON types they read; inside this class those
+    # names are the methods, so annotations name the built-in types as ``builtins.*``. Each
+    # returns the type it checked, or the type of ``default`` when the field is absent.
+
+    @overload
+    def int(self, key: builtins.str, lo: builtins.int, hi: builtins.int) -> builtins.int: ...
+    @overload
+    def int(self, key: builtins.str, lo: builtins.int, hi: builtins.int, default: _D) -> builtins.int | _D: ...
+
+    def int(self, key: builtins.str, lo: builtins.int, hi: builtins.int, default: Any = _MISSING) -> Any:
         """An int in ``range(lo, hi)``."""
-        return self.get(key, default, lambda v: is_int(v, lo, hi))  # type: ignore[no-any-return]
+        return self.get(key, default, lambda v: is_int(v, lo, hi))
 
-    def bool(self, key: str, default: Any = _MISSING) -> bool:
+    @overload
+    def bool(self, key: builtins.str) -> builtins.bool: ...
+    @overload
+    def bool(self, key: builtins.str, default: _D) -> builtins.bool | _D: ...
+
+    def bool(self, key: builtins.str, default: Any = _MISSING) -> Any:
         """``true`` or ``false``."""
-        return self.get(key, default, lambda v: type(v) is bool)  # type: ignore[no-any-return]
+        return self.get(key, default, lambda v: type(v) is builtins.bool)
 
-    def str(self, key: str, choices: Collection[str] | None = None, max_len: int = 1000, default: Any = _MISSING) -> str:
+    @overload
+    def str(
+        self, key: builtins.str, choices: Collection[builtins.str] | None = None, max_len: builtins.int = 1000
+    ) -> builtins.str: ...
+    @overload
+    def str(
+        self, key: builtins.str, choices: Collection[builtins.str] | None = None, max_len: builtins.int = 1000, *,
+        default: _D,
+    ) -> builtins.str | _D: ...
+
+    def str(
+        self, key: builtins.str, choices: Collection[builtins.str] | None = None, max_len: builtins.int = 1000,
+        default: Any = _MISSING,
+    ) -> Any:
         """A string of at most ``max_len`` characters (one of ``choices`` when given)."""
 
-        def ok(v: Any) -> bool:
-            return isinstance(v, str) and len(v) <= max_len and (choices is None or v in choices)
+        def ok(v: Any) -> builtins.bool:
+            return isinstance(v, builtins.str) and len(v) <= max_len and (choices is None or v in choices)
 
-        return self.get(key, default, ok)  # type: ignore[no-any-return]
+        return self.get(key, default, ok)
 
-    def list(self, key: str, max_len: int, default: Any = _MISSING) -> list[Any]:
+    @overload
+    def list(self, key: builtins.str, max_len: builtins.int) -> builtins.list[Any]: ...
+    @overload
+    def list(self, key: builtins.str, max_len: builtins.int, default: _D) -> builtins.list[Any] | _D: ...
+
+    def list(self, key: builtins.str, max_len: builtins.int, default: Any = _MISSING) -> Any:
         """A list of at most ``max_len`` items."""
-        return self.get(key, default, lambda v: type(v) is list and len(v) <= max_len)  # type: ignore[no-any-return]
+        return self.get(key, default, lambda v: type(v) is builtins.list and len(v) <= max_len)
 
-    def ints(self, key: str, lo: int, hi: int, length: int | None = None, max_len: int = 100) -> list[int]:
+    def ints(
+        self, key: builtins.str, lo: builtins.int, hi: builtins.int, length: builtins.int | None = None,
+        max_len: builtins.int = 100,
+    ) -> builtins.list[builtins.int]:
         """A list of ints in ``range(lo, hi)``, of exactly ``length`` items when given."""
         value = self.list(key, max_len if length is None else length)
         if (length is not None and len(value) != length) or not all(is_int(v, lo, hi) for v in value):
             raise self.fail(key)
         return list(value)
 
-    def obj(self, key: str, default: Any = _MISSING) -> "Obj":
+    def obj(self, key: builtins.str, default: Any = _MISSING) -> Obj:
         """A nested object."""
         return Obj(self.get(key, default), key)

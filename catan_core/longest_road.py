@@ -22,19 +22,19 @@ city breaks the trail there: a trail may end at it but not pass through it.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .board import EDGE_COUNT, EDGE_NODES, NODE_COUNT, NODE_EDGES, NODE_NODES
 
 EDGE_BITS: tuple[int, ...] = tuple(1 << e for e in range(EDGE_COUNT))
 """Each path as one bit, for the set of roads a trail has used."""
 NODE_PATHS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
-    tuple((e, EDGE_BITS[e], m) for e, m in zip(NODE_EDGES[n], NODE_NODES[n])) for n in range(NODE_COUNT)
+    tuple((e, EDGE_BITS[e], m) for e, m in zip(NODE_EDGES[n], NODE_NODES[n], strict=True)) for n in range(NODE_COUNT)
 )
 """Per intersection: ``(path, its bit, the intersection at its other end)`` for each path there."""
 REMEMBERED = 512
 """How many answers of :func:`longest_road` are kept (then all are forgotten at once)."""
-_RECENT: dict[tuple, int] = {}
+_RECENT: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], int] = {}
 """Recent answers by their arguments: a computer player's search measures the same
 networks over and over (each candidate road, in every playout)."""
 
@@ -81,7 +81,7 @@ def trail_from_end(road: int, player: int, edge_owner: Sequence[int], node_owner
 
 def _touches_another(node: int, road: int, player: int, edge_owner: Sequence[int]) -> bool:
     """Whether another road of ``player`` than ``road`` reaches ``node``."""
-    for e in NODE_EDGES[node]:
+    for e in NODE_EDGES[node]:  # noqa: SIM110 - a loop: faster than any() of a generator, on a hot path
         if e != road and edge_owner[e] == player:
             return True
     return False

@@ -22,7 +22,7 @@ just refused.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .actions import Cards
 from .i18n import translate
@@ -50,7 +50,7 @@ def lacking(state: State, seat: int) -> Cards:
     if want is None:
         return (0, 0, 0, 0, 0)
     hand = state.players[seat].hand
-    short = [max(0, w - h) for w, h in zip(want, hand)]
+    short = [max(0, w - h) for w, h in zip(want, hand, strict=True)]
     return (short[0], short[1], short[2], short[3], short[4])
 
 
@@ -85,7 +85,9 @@ class DeclinedOffers:
         self._memory: dict[tuple[int, int], tuple[HandKey, HandKey, set[tuple[Cards, Cards]]]] = {}
         """(offerer, seat) -> the two hands when the seat last declined, and what it declined with them"""
 
-    def record(self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, seat: int, seat_hand: HandKey) -> None:
+    def record(
+        self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, seat: int, seat_hand: HandKey
+    ) -> None:
         """``seat``, holding ``seat_hand``, declined ``offerer``'s ``give`` for ``want`` while
         ``offerer`` held ``offerer_hand``. Refusals remembered with other hands are forgotten:
         they no longer apply."""
@@ -97,11 +99,15 @@ class DeclinedOffers:
             self._memory[key] = known
         known[2].add((give, want))
 
-    def declined(self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, seat: int, seat_hand: HandKey) -> bool:
+    def declined(
+        self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, seat: int, seat_hand: HandKey
+    ) -> bool:
         """Whether ``seat`` declined this very offer with these very hands."""
         known = self._memory.get((offerer, seat))
         return known is not None and known[:2] == (offerer_hand, seat_hand) and (give, want) in known[2]
 
-    def targets(self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, hands: dict[int, HandKey]) -> tuple[int, ...]:
+    def targets(
+        self, offerer: int, offerer_hand: HandKey, give: Cards, want: Cards, hands: dict[int, HandKey]
+    ) -> tuple[int, ...]:
         """The seats of ``hands`` (seat -> its hand) worth making this offer to."""
         return tuple(s for s in sorted(hands) if not self.declined(offerer, offerer_hand, give, want, s, hands[s]))

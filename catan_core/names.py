@@ -18,7 +18,7 @@ TERRAINS: tuple[str, ...] = ("forest", "pasture", "fields", "hills", "mountains"
 
 GENERIC_HARBOR = 5
 """Harbor type of a 3:1 harbor; types 0..4 are the 2:1 harbors of that resource."""
-HARBOR_TYPES: tuple[str, ...] = RESOURCES + ("generic",)
+HARBOR_TYPES: tuple[str, ...] = (*RESOURCES, "generic")
 
 KNIGHT, VICTORY_POINT, ROAD_BUILDING, YEAR_OF_PLENTY, MONOPOLY = range(5)
 DEV_CARDS: tuple[str, ...] = ("knight", "victory_point", "road_building", "year_of_plenty", "monopoly")

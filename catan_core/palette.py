@@ -22,13 +22,24 @@ are the engine's default seats.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import NamedTuple
 
 from .i18n import escape_markup as escape
 
 __all__ = [
-    "SeatColor", "PALETTE", "COLORS", "GLYPHS", "DARK_INK", "LIGHT_INK",
-    "glyph_of", "seat_glyphs", "ink", "glyph_svg", "mark_svg",
+    "COLORS",
+    "DARK_INK",
+    "GLYPHS",
+    "LIGHT_INK",
+    "PALETTE",
+    "SeatColor",
+    "glyph_of",
+    "glyph_svg",
+    "ink",
+    "mark_svg",
+    "seat_glyphs",
 ]
 
 
@@ -97,7 +108,7 @@ def _luminance(color: str) -> float:
     """WCAG relative luminance of ``#rrggbb`` (0 black .. 1 white)."""
     h = color.lstrip("#")
     total = 0.0
-    for weight, i in zip(_LUMA, (0, 2, 4)):
+    for weight, i in zip(_LUMA, (0, 2, 4), strict=True):
         c = int(h[i : i + 2], 16) / 255
         c = c / _SRGB_SLOPE if c <= _SRGB_KNEE else ((c + _SRGB_OFFSET) / (1 + _SRGB_OFFSET)) ** _SRGB_GAMMA
         total += weight * c
@@ -118,6 +129,7 @@ def ink(color: str) -> str:
     return DARK_INK if dark >= light else LIGHT_INK
 
 
+@lru_cache(maxsize=64)
 def glyph_of(color: str) -> str | None:
     """The glyph of a palette colour (or of a colour an older version offered), else None."""
     c = color.lower()
@@ -131,6 +143,11 @@ def seat_glyphs(colors: Sequence[str]) -> tuple[str, ...]:
     A palette colour has its own glyph; a seat whose colour is not in the palette (or whose
     glyph an earlier seat already has) gets the first glyph no other seat has.
     """
+    return _seat_glyphs(tuple(colors))
+
+
+@lru_cache(maxsize=64)
+def _seat_glyphs(colors: tuple[str, ...]) -> tuple[str, ...]:
     own = [glyph_of(c) for c in colors]
     out: list[str] = []
     for i, glyph in enumerate(own):
@@ -146,7 +163,9 @@ def _num(v: float) -> str:
     return "0" if s == "-0" else s
 
 
-def glyph_svg(glyph: str, x: float, y: float, radius: float, fill: str, stroke: str = "", stroke_width: float = 0) -> str:
+def glyph_svg(
+    glyph: str, x: float, y: float, radius: float, fill: str, stroke: str = "", stroke_width: float = 0
+) -> str:
     """A ``<path>`` drawing ``glyph`` centred on ``x,y``, ``radius`` user units from its
     centre to its edge; with ``stroke`` it is outlined ``stroke_width`` units wide.
     ``fill`` and ``stroke`` go into the markup as they are: escape untrusted colours."""
@@ -166,6 +185,7 @@ _MARK_BORDER, _MARK_CORNER, _MARK_GLYPH = 2, 4, 7.5
 """Edge width, corner radius and glyph radius of a :func:`mark_svg` drawing."""
 
 
+@lru_cache(maxsize=256)
 def mark_svg(color: str, size: int = 16, glyph: str | None = None) -> str:
     """A seat's mark as a small standalone ``<svg>``: its colour in a dark-edged rounded
     square with its glyph inside, as on its pieces; for score tables, logs and legends.
@@ -181,7 +201,8 @@ def mark_svg(color: str, size: int = 16, glyph: str | None = None) -> str:
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {_MARK_BOX} {_MARK_BOX}"'
         ' aria-hidden="true" focusable="false">'
-        f'<rect x="{_num(_MARK_BORDER / 2)}" y="{_num(_MARK_BORDER / 2)}" width="{inner}" height="{inner}" rx="{_MARK_CORNER}"'
+        f'<rect x="{_num(_MARK_BORDER / 2)}" y="{_num(_MARK_BORDER / 2)}"'
+        f' width="{inner}" height="{inner}" rx="{_MARK_CORNER}"'
         f' fill="{escape(color)}" stroke="{DARK_INK}" stroke-width="{_MARK_BORDER}"/>'
         f"{glyph_svg(glyph, half, half, _MARK_GLYPH, ink(color))}</svg>"
     )

@@ -40,13 +40,24 @@ being inflected (the German and Hindi templates put it where its case is fixed).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from .board import (
-    DESERT, EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HEX_CENTERS, HEX_COUNT, NODE_COUNT, NODE_HEXES,
-    NODE_XY, TERRAINS, Board,
+    DESERT,
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HEX_CENTERS,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_HEXES,
+    NODE_XY,
+    TERRAINS,
+    Board,
 )
 from .events import Event
 from .i18n import translate
@@ -142,14 +153,15 @@ def places(board: Board, lang: str) -> Places:
     def hex_words(h: int, key: str) -> str:
         """Hex ``h`` by message ``key`` (``place.hex`` or ``place.listed``), told from its twin."""
         terrain, number = board.terrains[h], board.numbers[h]
-        words = t(key + ("_desert" if terrain == DESERT else ""), terrain=t("terrain." + TERRAINS[terrain]), number=number)
+        terrain_words = t("terrain." + TERRAINS[terrain])
+        words = t(key + ("_desert" if terrain == DESERT else ""), terrain=terrain_words, number=number)
         return t("place.twin", place=words, side=t("compass." + twins[h])) if h in twins else words
 
     hexes = tuple(hex_words(h, "place.hex") for h in range(HEX_COUNT))
     listed = tuple(hex_words(h, "place.listed") for h in range(HEX_COUNT))
 
     def between(names: Sequence[str]) -> str:
-        return t(f"place.between{len(names)}", **dict(zip("abc", names)))
+        return t(f"place.between{len(names)}", **dict(zip("abc", names, strict=False)))
 
     def node_words(n: int) -> str:
         land = NODE_HEXES[n]
@@ -160,7 +172,8 @@ def places(board: Board, lang: str) -> Places:
         harbor = board.node_harbor(n)
         if harbor < 0:
             return words
-        harbor_words = t("place.harbor_generic") if harbor == GENERIC_HARBOR else t("place.harbor_specific", resource=harbor)
+        generic = harbor == GENERIC_HARBOR
+        harbor_words = t("place.harbor_generic") if generic else t("place.harbor_specific", resource=harbor)
         return t("place.harbor", place=words, harbor=harbor_words)
 
     def edge_words(e: int) -> str:

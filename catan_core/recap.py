@@ -39,8 +39,9 @@ the buildings that stood when the dice fell.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from .actions import Cards
 from .board import HEX_COUNT, HEX_NODES, Board

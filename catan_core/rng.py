@@ -12,7 +12,8 @@ True
 
 from __future__ import annotations
 
-from typing import MutableSequence, TypeVar
+from collections.abc import MutableSequence
+from typing import TypeVar
 
 _MASK = (1 << 64) - 1
 _T = TypeVar("_T")
@@ -39,11 +40,11 @@ class Rng:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: int | str) -> "Rng":
+    def from_seed(cls, seed: int | str) -> Rng:
         """A generator seeded from a number or a text."""
         return cls(seed_to_int(seed))
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         """An independent generator in the same state."""
         return Rng(self.state)
 
@@ -64,7 +65,7 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
-    def choice(self, items: "list[_T] | tuple[_T, ...]") -> _T:
+    def choice(self, items: list[_T] | tuple[_T, ...]) -> _T:
         """A uniformly chosen element of a non-empty sequence."""
         return items[self.below(len(items))]
 

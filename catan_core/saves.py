@@ -23,6 +23,7 @@ catan_core.errors.FormatError: Unsupported file version 99.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from . import __version__
@@ -33,7 +34,7 @@ from .events import Event
 from .game import Game
 from .jsonread import Obj, check_version, parse
 from .scenarios import load_scenario
-from .state import Options, State, seats_from_json
+from .state import Options, Seat, State, seats_from_json
 
 FORMAT = "catan-save"
 VERSION = 1
@@ -48,6 +49,15 @@ _KEYS = ("format", "version", "engine", "options", "seats", "seed", "origin", "b
 def dump(game: Game) -> dict[str, Any]:
     """The save of ``game`` as JSON-ready data."""
     return {
+        **dump_head(game),
+        "history": [a.text() for a in game.history],
+        "log": [e.to_json() for e in game.log],
+    }
+
+
+def dump_head(game: Game) -> dict[str, Any]:
+    """The save of ``game`` but its record (``history`` and ``log``, which come last)."""
+    return {
         "format": FORMAT,
         "version": VERSION,
         "engine": __version__,
@@ -57,14 +67,88 @@ def dump(game: Game) -> dict[str, Any]:
         "origin": game.origin,
         "board": game.board.to_json(),
         "state": game.to_json(),
-        "history": [a.text() for a in game.history],
-        "log": [e.to_json() for e in game.log],
     }
+
+
+def start_of(options: Options, seats: tuple[Seat, ...], seed: int, origin: dict[str, Any] | None) -> Game:
+    """The position a game's history starts from: its ``origin`` scenario, or a new game of
+    ``seed`` (with ``options`` and ``seats``), refused when the origin says otherwise."""
+    game = load_scenario(origin) if origin is not None else Game(options, seed, seats)
+    if (game.options, game.seats, game.seed) != (options, seats, seed):
+        raise FormatError("format.state", field="origin")
+    return game
+
+
+def read_record(obj: Obj) -> tuple[Options, tuple[Seat, ...], int, dict[str, Any] | None, list[str]]:
+    """The record of how a game came about in a save (or a share link): its ``options``,
+    ``seats``, ``seed``, ``origin`` and ``history`` (as texts, not yet played)."""
+    options = Options.from_json(obj.get("options"))
+    seats = seats_from_json(obj.get("seats"), options.players)
+    seed = obj.int("seed", 0, 1 << 64)
+    origin = obj.get("origin", None, lambda v: v is None or type(v) is dict)
+    history = obj.list("history", MAX_ACTIONS)
+    if not all(isinstance(text, str) for text in history):
+        raise FormatError("format.field", field="history")
+    return options, seats, seed, origin, history
+
+
+def play_history(game: Game, history: list[str]) -> Game:
+    """Apply the recorded actions to ``game`` (from its start), refusing the first one the
+    rules do not allow with ``format.illegal_history`` naming it and the rule; ``game``."""
+    for i, text in enumerate(history):
+        try:
+            game.apply(text)
+        except CatanError as error:
+            raise FormatError("format.illegal_history", index=i + 1, reason_key=error.key,
+                              reason_params=error.params) from None
+    return game
 
 
 def dumps(game: Game) -> str:
     """The save of ``game`` as compact JSON text."""
     return json.dumps(dump(game), separators=(",", ":"), ensure_ascii=False)
+
+
+class SaveWriter:
+    """Writes the saves of one game as its play goes on, each the text :func:`dumps` gives,
+    encoding each recorded action and event once: a page saving after every move spends on
+    the new moves, not on the whole game again.
+
+    >>> from catan_core.game import Options
+    >>> game, writer = Game(Options(players=3), seed=4), SaveWriter()
+    >>> _ = game.apply(game.legal_actions()[0])
+    >>> writer.text(game) == dumps(game)
+    True
+    >>> mark = game.snapshot(); _ = game.apply(game.legal_actions()[0]); writer.text(game) == dumps(game)
+    True
+    >>> game.restore(mark); writer.text(game) == dumps(game)    # a move taken back
+    True
+    """
+
+    def __init__(self) -> None:
+        self._done: list[tuple[list[Any], list[str]]] = [([], []), ([], [])]
+        """For the history and the log: the items encoded so far and their JSON texts."""
+
+    def _encoded(self, which: int, items: list[Any], encode: Callable[[Any], Any]) -> str:
+        """The JSON array of ``items`` (the history or the log), new items encoded alone."""
+        seen, texts = self._done[which]
+        kept = min(len(seen), len(items))
+        while kept and seen[kept - 1] is not items[kept - 1]:  # moves taken back (the rest is the same)
+            kept -= 1
+        del seen[kept:], texts[kept:]
+        for item in items[kept:]:
+            seen.append(item)
+            texts.append(json.dumps(encode(item), separators=(",", ":"), ensure_ascii=False))
+        return "[" + ",".join(texts) + "]"
+
+    def text(self, game: Game) -> str:
+        """The save of ``game`` as compact JSON text (equal to ``dumps(game)``)."""
+        head = dump_head(game)
+        return (
+            json.dumps(head, separators=(",", ":"), ensure_ascii=False)[:-1]
+            + ',"history":' + self._encoded(0, game.history, Action.text)
+            + ',"log":' + self._encoded(1, game.log, Event.to_json) + "}"
+        )
 
 
 def load(data: Any, verify_history: bool = True) -> Game:
@@ -79,25 +163,13 @@ def load(data: Any, verify_history: bool = True) -> Game:
     version = save.get("version", None)
     check_version(version, VERSION)
     save.only(_KEYS)
-    options = Options.from_json(save.get("options"))
-    seats = seats_from_json(save.get("seats"), options.players)
-    seed = save.int("seed", 0, 1 << 64)
-    origin = save.get("origin", None, lambda v: v is None or type(v) is dict)
-    history = save.list("history", MAX_ACTIONS)
-    if not all(isinstance(text, str) for text in history):
-        raise FormatError("format.field", field="history")
+    options, seats, seed, origin, history = read_record(save)
     board = Board.from_json(save.get("board"))
-    game = load_scenario(origin) if origin is not None else Game(options, seed, seats)
-    if (game.options, game.seats, game.seed) != (options, seats, seed):
-        raise FormatError("format.state", field="origin")
+    game = start_of(options, seats, seed, origin)
     if game.board != board:
         raise FormatError("format.state", field="board")
     if verify_history:
-        for i, text in enumerate(history):
-            try:
-                game.apply(text)
-            except CatanError as error:
-                raise FormatError("format.illegal_history", index=i + 1, reason=str(error)) from None
+        play_history(game, history)
         if dump(game) != data:
             raise FormatError("format.replay_mismatch")
         return game

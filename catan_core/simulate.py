@@ -12,8 +12,8 @@ winner or after ``max_turns`` turns.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .game import Game, Options
 from .rng import Rng

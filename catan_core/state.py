@@ -32,13 +32,21 @@ catan_core.errors.FormatError: There must be 19 brick in play (bank and hands), 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from itertools import compress
-from typing import Any, Callable
+from itertools import compress, pairwise
+from typing import Any
 
 from .actions import Cards
 from .board import (
-    EDGE_COUNT, EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_NODES, Board,
+    EDGE_COUNT,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_NODES,
+    Board,
 )
 from .errors import FormatError
 from .jsonread import Obj, is_color, is_int
@@ -72,6 +80,14 @@ OVER = "over"
 PHASES: tuple[str, ...] = (SETUP_SETTLEMENT, SETUP_ROAD, ROLL, MAIN, DISCARD, ROBBER, ROAD_BUILDING_PHASE, TRADE, OVER)
 SETUP_PHASES = frozenset({SETUP_SETTLEMENT, SETUP_ROAD})
 
+# --- balanced dice ---------------------------------------------------------------------------
+
+DICE_OUTCOMES: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+"""The 36 ordered outcomes of two dice, in order: the full deck of :attr:`Options.balanced_dice`."""
+DICE_RESHUFFLE_AT = 5
+"""Balanced dice: when a deal leaves this many outcomes, all 36 go back into the deck (the
+last five of a deck are never dealt, so no roll can be counted on)."""
+
 # --- options and seats ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -90,6 +106,14 @@ class Options:
     """``"random"`` (set-up phase, highest roll starts) or ``"beginner"`` (preset pieces)."""
     separate_red_numbers: bool = True
     """Random boards: no 6 or 8 on touching hexes."""
+    trade_then_build: bool = False
+    """The turn in the order the rules list it: once the current player has built a road,
+    settlement or city or bought a development card, trading (domestic and maritime) is over
+    for the turn. Off (the default): the combined trade/build phase, in any order. Free roads
+    of Road Building are part of playing a card, not building: they end nothing."""
+    balanced_dice: bool = False
+    """Rolls are dealt from the 36 outcomes of two dice without repeats, all back in the deck
+    when five are left (see :attr:`State.dice_deck`). Forced dice are not dealt from it."""
 
     def problems(self) -> list[tuple[str, dict[str, Any]]]:
         """What is wrong with these options, as message keys (empty when valid)."""
@@ -102,7 +126,7 @@ class Options:
             out.append(("format.option_discard_limit", {}))
         if self.board not in ("random", "beginner"):
             out.append(("format.option_board", {}))
-        if type(self.friendly_robber) is not bool or type(self.separate_red_numbers) is not bool:
+        if any(type(getattr(self, flag)) is not bool for flag in _FLAGS):
             out.append(("format.option_flag", {}))
         return out
 
@@ -113,21 +137,39 @@ class Options:
             raise FormatError(problems[0][0], **problems[0][1])
 
     def to_json(self) -> dict[str, Any]:
-        """These options as a plain dict."""
-        return {
+        """These options as a plain dict; the options of :data:`LATER_OPTIONS` only when on.
+
+        >>> Options(players=3).to_json()["players"], "balanced_dice" in Options().to_json()
+        (3, False)
+        >>> Options(balanced_dice=True).to_json()["balanced_dice"]
+        True
+        """
+        data: dict[str, Any] = {
             "players": self.players, "vp_target": self.vp_target, "friendly_robber": self.friendly_robber,
             "discard_limit": self.discard_limit, "board": self.board, "separate_red_numbers": self.separate_red_numbers,
         }
+        for name in LATER_OPTIONS:
+            if getattr(self, name):
+                data[name] = True
+        return data
 
     @classmethod
-    def from_json(cls, data: Any) -> "Options":
+    def from_json(cls, data: Any) -> Options:
         """Read and check options (absent fields take their defaults)."""
         obj = Obj(data, "options")
-        defaults = cls().to_json()
+        defaults = {f.name: getattr(cls, f.name) for f in fields(cls)}
         obj.only(defaults)
         options = cls(**{**defaults, **obj.data})
         options.check()
         return options
+
+
+LATER_OPTIONS: tuple[str, ...] = ("trade_then_build", "balanced_dice")
+"""Options added after the first version of the formats. They are written only when on, so
+that a game without them saves exactly as it always did (its save, link or view is the same
+text, and old saves replay to their very text); an older engine refuses a game that uses
+them (an unknown field) instead of playing it by other rules."""
+_FLAGS: tuple[str, ...] = ("friendly_robber", "separate_red_numbers", *LATER_OPTIONS)
 
 
 @dataclass(frozen=True)
@@ -144,7 +186,7 @@ class Seat:
         return {"name": self.name, "color": self.color, "kind": self.kind}
 
     @classmethod
-    def from_json(cls, data: Any, index: int) -> "Seat":
+    def from_json(cls, data: Any, index: int) -> Seat:
         """Read seat number ``index`` (refused with ``format.seat`` when anything is wrong)."""
         try:
             obj = Obj(data, "seats")
@@ -190,7 +232,7 @@ class PlayerState:
 
     ``road_length`` and ``ratios`` are caches derived from the pieces on the board."""
 
-    __slots__ = ("hand", "dev", "dev_new", "played", "settlements", "cities", "roads", "road_length", "ratios")
+    __slots__ = ("cities", "dev", "dev_new", "hand", "played", "ratios", "road_length", "roads", "settlements")
 
     def __init__(self) -> None:
         self.hand: list[int] = [0] * 5
@@ -207,7 +249,7 @@ class PlayerState:
         self.ratios: list[int] = [4] * 5
         """Best maritime ratio for giving each resource (from the harbors reached)."""
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         """An independent copy."""
         p = PlayerState.__new__(PlayerState)
         p.hand, p.dev, p.dev_new, p.played = self.hand[:], self.dev[:], self.dev_new[:], self.played[:]
@@ -248,7 +290,7 @@ class TradeOffer:
     targets: tuple[int, ...]
     answers: dict[int, tuple[str, tuple[Cards, Cards] | None]] = field(default_factory=dict)
 
-    def copy(self) -> "TradeOffer":
+    def copy(self) -> TradeOffer:
         """An independent copy (the answers may change; the rest is immutable)."""
         return TradeOffer(self.offerer, self.give, self.want, self.targets, dict(self.answers))
 
@@ -277,7 +319,7 @@ class TradeOffer:
         }
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> "TradeOffer":
+    def from_json(cls, data: Any, players: int) -> TradeOffer:
         """Read an offer of a game of ``players`` seats (shape only; :meth:`State.check` judges it)."""
         obj = Obj(data, "trade")
         obj.only(("offerer", "give", "want", "targets", "answers"))
@@ -303,7 +345,7 @@ def _cards(value: Any, where: str) -> Cards:
     """Five card counts read from JSON."""
     if type(value) is not list or len(value) != 5 or not all(is_int(c, 0, RESOURCE_SUPPLY + 1) for c in value):
         raise FormatError("format.field", field=where)
-    return tuple(value)  # type: ignore[return-value]
+    return tuple(value)
 
 
 def award(values: list[int], holder: int, minimum: int) -> int:
@@ -325,9 +367,10 @@ def award(values: list[int], holder: int, minimum: int) -> int:
 # --- the position --------------------------------------------------------------------------------
 
 
-def _owned(copier: Callable[[Any], Any]) -> Any:
-    """A field holding a mutable value, copied with ``copier`` when the state is copied."""
-    return field(metadata={"copy": copier})
+def _owned(copier: Callable[[Any], Any]) -> dict[str, Callable[[Any], Any]]:
+    """The metadata of a field holding a mutable value: copied with ``copier`` when the state is
+    copied (``field(metadata=_owned(list.copy))``)."""
+    return {"copy": copier}
 
 
 def _copy_players(players: list[PlayerState]) -> list[PlayerState]:
@@ -346,16 +389,16 @@ class State:
     options: Options
     seats: tuple[Seat, ...]
     board: Board
-    rng: Rng = _owned(Rng.copy)
-    players: list[PlayerState] = _owned(_copy_players)
-    node_owner: list[int] = _owned(list.copy)
+    rng: Rng = field(metadata=_owned(Rng.copy))
+    players: list[PlayerState] = field(metadata=_owned(_copy_players))
+    node_owner: list[int] = field(metadata=_owned(list.copy))
     """Cache: the seat with a building on each intersection, or -1."""
-    node_city: list[bool] = _owned(list.copy)
+    node_city: list[bool] = field(metadata=_owned(list.copy))
     """Cache: whether that building is a city."""
-    edge_owner: list[int] = _owned(list.copy)
+    edge_owner: list[int] = field(metadata=_owned(list.copy))
     """Cache: the seat with a road on each path, or -1."""
-    bank: list[int] = _owned(list.copy)
-    deck: list[int] = _owned(list.copy)
+    bank: list[int] = field(metadata=_owned(list.copy))
+    deck: list[int] = field(metadata=_owned(list.copy))
     """Development cards not yet bought, by kind."""
     robber: int = 0
     phase: str = SETUP_SETTLEMENT
@@ -363,31 +406,40 @@ class State:
     """The seat whose turn it is (in the set-up phase: who places)."""
     turn: int = 0
     """Turns started so far (0 during the set-up phase)."""
-    setup_order: list[int] = _owned(list.copy)
+    setup_order: list[int] = field(metadata=_owned(list.copy))
     """Remaining set-up placements, by seat (snake order); each is a settlement and a road."""
     setup_node: int = -1
     """The settlement just placed in the set-up phase (its road must touch it)."""
     dev_played: bool = False
     """Whether the current player has played a development card this turn."""
-    discards: list[int] = _owned(list.copy)
+    discards: list[int] = field(metadata=_owned(list.copy))
     """Cards each seat still has to discard."""
     after_robber: str = MAIN
     """The phase that follows the robber's move (roll after a Knight played before rolling)."""
     free_roads: int = 0
     """Free roads left to place for Road Building."""
-    trade: TradeOffer | None = _owned(_copy_trade)
+    trade: TradeOffer | None = field(metadata=_owned(_copy_trade))
     longest_road: int = -1
     largest_army: int = -1
     dice: tuple[int, int] | None = None
     """The last roll of this turn (None before it)."""
     winner: int = -1
-    forced_dice: list[tuple[int, int]] = _owned(list.copy)
+    forced_dice: list[tuple[int, int]] = field(metadata=_owned(list.copy))
     """Dice results queued by a scenario or a test; used before random ones."""
+    built: bool = False
+    """With :attr:`Options.trade_then_build`: whether the current player has built or bought a
+    development card this turn, which ends the trading (always False without the option)."""
+    dice_deck: list[tuple[int, int]] = field(metadata=_owned(list.copy))
+    """With :attr:`Options.balanced_dice`: the outcomes not dealt since the last reshuffle, in
+    the order of :data:`DICE_OUTCOMES` (empty without the option). A roll deals one of them
+    at random with the game's generator, the same as dealing the top card of a deck shuffled
+    by it, without keeping an order that anyone could read ahead; which outcomes are left is
+    public (every roll is)."""
 
     # --- building ---------------------------------------------------------------------------
 
     @classmethod
-    def new(cls, options: Options, seats: tuple[Seat, ...], board: Board, rng: Rng) -> "State":
+    def new(cls, options: Options, seats: tuple[Seat, ...], board: Board, rng: Rng) -> State:
         """The position before anything is placed: empty board, full bank and deck, the robber
         on the desert, the set-up phase."""
         n = options.players
@@ -395,10 +447,10 @@ class State:
             options=options, seats=seats, board=board, rng=rng, players=[PlayerState() for _ in range(n)],
             node_owner=[-1] * NODE_COUNT, node_city=[False] * NODE_COUNT, edge_owner=[-1] * EDGE_COUNT,
             bank=[RESOURCE_SUPPLY] * 5, deck=list(DEV_DECK), robber=board.desert, setup_order=[], discards=[0] * n,
-            trade=None, forced_dice=[],
+            trade=None, forced_dice=[], dice_deck=list(DICE_OUTCOMES) if options.balanced_dice else [],
         )
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         """An independent copy (of the same class): mutable fields are copied, the rest shared."""
         other = object.__new__(type(self))
         copy_state(self, other)
@@ -513,8 +565,9 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The position as JSON-ready data: the ``state`` part of a save (options, seats and
-        board are written beside it; the caches are left out)."""
-        return {
+        board are written beside it; the caches are left out). The fields of options in
+        :data:`LATER_OPTIONS` are written only when the option is on."""
+        data: dict[str, Any] = {
             "rng": self.rng.state,
             "phase": self.phase,
             "current": self.current,
@@ -536,18 +589,23 @@ class State:
             "winner": self.winner,
             "forced_dice": [list(d) for d in self.forced_dice],
         }
+        if self.options.trade_then_build:
+            data["built"] = self.built
+        if self.options.balanced_dice:
+            data["dice_deck"] = [list(d) for d in self.dice_deck]
+        return data
 
     @classmethod
-    def from_json(cls, data: Any, options: Options, seats: tuple[Seat, ...], board: Board) -> "State":
+    def from_json(cls, data: Any, options: Options, seats: tuple[Seat, ...], board: Board) -> State:
         """Read what :meth:`to_json` wrote, with exact types, and :meth:`check` it."""
         n = options.players
         s = Obj(data, "state")
-        s.only(cls.json_keys())
+        s.only(cls.json_keys(options))
         state = cls.new(options, seats, board, Rng(s.int("rng", 0, 1 << 64)))
         players = s.list("players", n)
         if len(players) != n:
             raise FormatError("format.field", field="players")
-        for p, (pl, entry) in enumerate(zip(state.players, players)):
+        for p, (pl, entry) in enumerate(zip(state.players, players, strict=True)):
             d = Obj(entry, "players")
             d.only(PlayerState().to_json())
             pl.hand = d.ints("hand", 0, RESOURCE_SUPPLY + 1, 5)
@@ -577,14 +635,18 @@ class State:
         state.dice = None if dice is None else _dice(dice, "dice")
         state.winner = s.int("winner", -1, n)
         state.forced_dice = [_dice(d, "forced_dice") for d in s.list("forced_dice", 1000)]
+        if options.trade_then_build:
+            state.built = s.bool("built")
+        if options.balanced_dice:
+            state.dice_deck = [_dice(d, "dice_deck") for d in s.list("dice_deck", len(DICE_OUTCOMES))]
         state.update_road_lengths()
         state.check()
         return state
 
-    @classmethod
-    def json_keys(cls) -> tuple[str, ...]:
-        """The keys of :meth:`to_json`, in order."""
-        return _STATE_KEYS
+    @staticmethod
+    def json_keys(options: Options) -> tuple[str, ...]:
+        """The keys of :meth:`to_json` in a game of ``options``, in order."""
+        return _STATE_KEYS + tuple(key for option, key in _OPTION_KEYS if getattr(options, option))
 
     # --- consistency ---------------------------------------------------------------------------------
 
@@ -602,6 +664,7 @@ class State:
         self._check_cards()
         self._check_pieces()
         self._check_phase()
+        self._check_option_fields()
         lengths = self.update_road_lengths()
         if award(lengths, self.longest_road, LONGEST_ROAD_MIN) != self.longest_road:
             raise FormatError("format.state", field="longest_road")
@@ -629,7 +692,7 @@ class State:
                 total = sum(self.deck) + sum(sum(pl.dev) + sum(pl.played) for pl in players)
                 raise FormatError("format.dev_total", count=total)
         for pl in players:
-            if any(new > held for new, held in zip(pl.dev_new, pl.dev)) or pl.played[VICTORY_POINT]:
+            if any(new > held for new, held in zip(pl.dev_new, pl.dev, strict=True)) or pl.played[VICTORY_POINT]:
                 raise FormatError("format.state", field="dev")
 
     def _check_pieces(self) -> None:
@@ -700,10 +763,27 @@ class State:
             if (
                 t.offerer != current or current in t.targets or len(set(t.targets)) != len(t.targets)
                 or not t.targets or set(t.answers) - set(t.targets) or answered != t.targets[: len(answered)]
-                or not any(t.give) or not any(t.want) or any(g and w for g, w in zip(t.give, t.want))
+                or not any(t.give) or not any(t.want) or any(g and w for g, w in zip(t.give, t.want, strict=True))
                 or (len(t.targets) > 1 and len(t.targets) != n - 1)
             ):
                 raise FormatError("format.state", field="trade")
+
+    def _check_option_fields(self) -> None:
+        """``built`` only with its option, and only where the turn can have seen a build (not
+        before the roll, nor in a discard or an open offer); the dice deck, with its option,
+        the outcomes left of the 36 in order, more than :data:`DICE_RESHUFFLE_AT`, else empty."""
+        if self.built and (
+            not self.options.trade_then_build or self.phase not in _BUILT_PHASES
+            or (self.phase == ROBBER and self.after_robber != MAIN)
+        ):
+            raise FormatError("format.state", field="built")
+        deck = self.dice_deck
+        if self.options.balanced_dice:
+            ordered = all(a < b for a, b in pairwise(deck))
+            if not (len(deck) > DICE_RESHUFFLE_AT and ordered and set(deck) <= _OUTCOME_SET):
+                raise FormatError("format.state", field="dice_deck")
+        elif deck:
+            raise FormatError("format.state", field="dice_deck")
 
     def _setup_can_finish(self) -> bool:
         """Whether every set-up placement still to come surely finds a spot: each settlement
@@ -732,6 +812,12 @@ _STATE_KEYS: tuple[str, ...] = (
     "rng", "phase", "current", "turn", "robber", "bank", "deck", "players", "setup_order", "setup_node", "dev_played",
     "discards", "after_robber", "free_roads", "trade", "longest_road", "largest_army", "dice", "winner", "forced_dice",
 )
+_BUILT_PHASES = frozenset({MAIN, ROBBER, ROAD_BUILDING_PHASE, OVER})
+"""Phases in which the current player may have built this turn (a Knight or Road Building
+may follow a build; a win may come of one)."""
+_OUTCOME_SET = frozenset(DICE_OUTCOMES)
+_OPTION_KEYS: tuple[tuple[str, str], ...] = (("trade_then_build", "built"), ("balanced_dice", "dice_deck"))
+"""The fields of the position that only a game with the option (first) has."""
 
 _SHARED: tuple[str, ...] = tuple(f.name for f in fields(State) if "copy" not in f.metadata)
 _OWNED: tuple[tuple[str, Callable[[Any], Any]], ...] = tuple(
@@ -750,7 +836,8 @@ def _copier(share: bool) -> Callable[[State, object], None]:
         lines.append(f"    target.{name} = {copied}")
     scope: dict[str, Any] = {f"copy_{name}": copier for name, copier in _OWNED}
     exec("\n".join(lines), scope)
-    return scope["copy"]
+    copy: Callable[[State, object], None] = scope["copy"]
+    return copy
 
 
 _COPY, _SHARE = _copier(False), _copier(True)

@@ -25,8 +25,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from .actions import Cards
 from .events import Event
@@ -37,8 +37,22 @@ from .state import SETUP_ROAD
 from .views import View
 
 __all__ = [
-    "CARD_ROWS", "COUNT_ROWS", "Cell", "DICE_OUTCOMES", "DICE_TOTALS", "DICE_WAYS", "MAX_TOTAL", "MIN_TOTAL",
-    "NO_CARDS", "PointsSeries", "Row", "SeatStats", "Stats", "compute", "expected_rolls", "hidden_victory_points",
+    "CARD_ROWS",
+    "COUNT_ROWS",
+    "DICE_OUTCOMES",
+    "DICE_TOTALS",
+    "DICE_WAYS",
+    "MAX_TOTAL",
+    "MIN_TOTAL",
+    "NO_CARDS",
+    "Cell",
+    "PointsSeries",
+    "Row",
+    "SeatStats",
+    "Stats",
+    "compute",
+    "expected_rolls",
+    "hidden_victory_points",
     "table",
 ]
 
@@ -441,7 +455,7 @@ def hidden_victory_points(stats: Stats) -> tuple[int, ...] | None:
     final = stats.points.final
     if final is None:
         return None
-    return tuple(f - series[-1] for f, series in zip(final, stats.points.public))
+    return tuple(f - series[-1] for f, series in zip(final, stats.points.public, strict=True))
 
 
 

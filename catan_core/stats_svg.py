@@ -25,14 +25,13 @@ True
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
-from .i18n import escape_markup as escape
-from .i18n import translate
+from .i18n import escape_markup as escape, translate
 from .stats import DICE_TOTALS, Stats
 from .svg import FONT
 
-__all__ = ["DEFAULT_WIDTH", "DASHES", "MARKERS", "dice_svg", "points_svg"]
+__all__ = ["DASHES", "DEFAULT_WIDTH", "MARKERS", "dice_svg", "points_svg"]
 
 DEFAULT_WIDTH = 640
 """Width in pixels when none is given."""
@@ -170,7 +169,7 @@ def dice_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> str:
     expected = stats.expected
     items = [
         t("stats.dice.item", total=total, rolled=rolled, expected=_decimal(e, lang))
-        for total, rolled, e in zip(DICE_TOTALS, stats.dice, expected)
+        for total, rolled, e in zip(DICE_TOTALS, stats.dice, expected, strict=True)
     ]
     summary = t("stats.dice.summary", count=stats.rolls, list=t("word.list_separator").join(items))
     title = escape(t("stats.dice.title"))
@@ -211,7 +210,7 @@ def dice_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> str:
     bar_w = min(band * 0.62, MAX_BAR)
     scale = plot_h / ymax
     show_counts = band >= 16
-    for i, (total, rolled, e) in enumerate(zip(DICE_TOTALS, stats.dice, expected)):
+    for i, (total, rolled, e) in enumerate(zip(DICE_TOTALS, stats.dice, expected, strict=True)):
         cx = left + band * (i + 0.5)
         h = rolled * scale
         tip = escape(t("stats.dice.bar", total=total, rolled=rolled, expected=_decimal(e, lang)))
@@ -250,7 +249,9 @@ def _marker(shape: str, x: float, y: float, color: str, r: float = MARKER_RADIUS
         return f'<rect x="{_n(x - s)}" y="{_n(y - s)}" width="{_n(2 * s)}" height="{_n(2 * s)}" {style}/>'
     if shape == "plus":
         w = r * 0.45
-        pts = [(-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w), (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w)]
+        pts = [
+            (-w, -r), (w, -r), (w, -w), (r, -w), (r, w), (w, w), (w, r), (-w, r), (-w, w), (-r, w), (-r, -w), (-w, -w),
+        ]
     elif shape == "diamond":
         pts = [(0, -r * 1.25), (r * 1.1, 0), (0, r * 1.25), (-r * 1.1, 0)]
     elif shape == "triangle-down":
@@ -363,7 +364,8 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
     if end_col:
         ex = right - end_col / 2
         out.append(f'<line x1="{_n(plot_right)}" y1="{_n(top)}" x2="{_n(plot_right)}" y2="{_n(bottom)}" stroke="{GRID}" stroke-width="1" stroke-dasharray="3 3"/>')
-        out.append(_text(ex, bottom + TICK_SIZE + 7, escape(t("stats.points.final")), TICK_SIZE, fill=INK, extra=' font-weight="600"'))
+        final_word = escape(t("stats.points.final"))
+        out.append(_text(ex, bottom + TICK_SIZE + 7, final_word, TICK_SIZE, fill=INK, extra=' font-weight="600"'))
     out.append(_text((left + plot_right) / 2, axis_bottom, escape(t("stats.points.axis_x")), LABEL_SIZE))
 
     # the lines: each seat shifted a little so that equal points do not hide each other
@@ -373,7 +375,7 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
         offset = (q - (seats - 1) / 2) * SEAT_OFFSET
         color = escape(stats.colors[q])
         shape, dash = MARKERS[q % len(MARKERS)], DASHES[q % len(DASHES)]
-        pts = [(px(turn), py(v) + offset) for turn, v in zip(series.turns, series.public[q])]
+        pts = [(px(turn), py(v) + offset) for turn, v in zip(series.turns, series.public[q], strict=True)]
         tip = escape(t("stats.points.series", player=q, points=now[q]))
         out.append(f'<g class="series" data-seat="{q}" data-marker="{shape}"><title>{tip}</title>')
         out.append(_seat_line(pts, color, dash))
@@ -386,6 +388,7 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
         out.append("</g>")
 
     for k, line in enumerate(note_lines):
-        out.append(_text(PAD, axis_bottom + 8 + (k + 1) * (SMALL_SIZE + 4) - 4, escape(line), SMALL_SIZE, "start", MUTED))
+        line_y = axis_bottom + 8 + (k + 1) * (SMALL_SIZE + 4) - 4
+        out.append(_text(PAD, line_y, escape(line), SMALL_SIZE, "start", MUTED))
     out.append("</svg>")
     return "".join(out)

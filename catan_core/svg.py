@@ -30,21 +30,34 @@ True
 from __future__ import annotations
 
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
 
 from .board import (
-    EDGE_COUNT, EDGE_HEXES, EDGE_NODES, GENERIC_HARBOR, HARBOR_EDGES, HEX_CENTERS, HEX_COUNT, HEX_NODES,
-    NODE_COUNT, NODE_XY, PIPS, RESOURCES, TERRAINS,
+    EDGE_COUNT,
+    EDGE_HEXES,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HARBOR_EDGES,
+    HEX_CENTERS,
+    HEX_COUNT,
+    HEX_NODES,
+    NODE_COUNT,
+    NODE_XY,
+    PIPS,
+    RESOURCES,
+    TERRAINS,
 )
 from .game import Game
-from .i18n import escape_markup as escape
-from .i18n import translate
+from .i18n import escape_markup as escape, translate
 from .palette import glyph_svg, ink, seat_glyphs
 from .places import Places, places
 from .state import Options
 from .views import View
 
-__all__ = ["render", "render_ids", "parse_mark"]
+__all__ = ["Drawing", "drawing", "parse_mark", "render", "render_ids", "spot_label"]
 
 _Tr = Callable[..., str]
 """``t(key, **params)``: a message in the chosen language."""
@@ -364,7 +377,32 @@ def parse_mark(mark: str) -> tuple[str, int]:
 # --- the drawing -----------------------------------------------------------------------------
 
 
-def render(
+@dataclass(frozen=True)
+class Drawing:
+    """The board as a list of keyed elements: the ``<svg>`` element's attributes and, in
+    drawing order, each element inside it with a key naming it (``"h9"`` a hex, ``"road40"``
+    a road, ``"e40"`` a path's click area, ...). :meth:`markup` is the SVG document; a page can
+    also write only the elements whose markup changed since it last drew (see
+    ``catan_web.patch``). Every item is exactly one element."""
+
+    attrs: tuple[tuple[str, str], ...]
+    """The ``<svg>`` element's attributes (names and values, not escaped)."""
+    items: tuple[tuple[str, str], ...]
+    """Each element inside the ``<svg>``: its key and its markup."""
+
+    def markup(self) -> str:
+        """The SVG document."""
+        head = "".join(f' {name}="{escape(value)}"' for name, value in self.attrs)
+        return f"<svg{head}>" + "".join(html for _, html in self.items) + "</svg>"
+
+
+def render(view: View, **options: Any) -> str:
+    """The board of ``view`` as an SVG document (a string): :func:`drawing`'s markup, with the
+    same arguments."""
+    return drawing(view, **options).markup()
+
+
+def drawing(
     view: View,
     *,
     lang: str = "en",
@@ -378,8 +416,8 @@ def render(
     produced: Iterable[tuple[int, int, int, int]] = (),
     focus: str | None = None,
     selected: str | None = None,
-) -> str:
-    """The board of ``view`` as an SVG document (a string), texts in ``lang``.
+) -> Drawing:
+    """The board of ``view`` as a :class:`Drawing`, texts in ``lang``.
 
     ``highlight_*`` are the ids the user may pick now (drawn pulsing, focusable, with
     ``class="target"``); ``marked`` are annotations such as ``"n12"``, ``"e40"``, ``"h5"``
@@ -409,7 +447,7 @@ def render(
     paid = _paid(produced, len(view.seats))
 
     board = view.board
-    names = [s.name for s in view.seats]
+    names = tuple(s.name for s in view.seats)
     words = places(board, lang)
 
     def t(key: str, **params: object) -> str:
@@ -433,158 +471,157 @@ def render(
         return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
 
     paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
-    board_label = tr("svg.board")
+    board_label = t("svg.board")
     if paid:
-        board_label = tr("svg.board_produced", board=t("svg.board"), details=" ".join(paid_words.values()))
-    size_attrs = ""
+        board_label = t("svg.board_produced", board=board_label, details=" ".join(paid_words.values()))
+    head: list[tuple[str, str]] = [("xmlns", "http://www.w3.org/2000/svg"), ("class", "catan-board"), ("viewBox", VIEWBOX)]
     if size is not None:
-        size_attrs = f' width="{int(size)}" height="{round(int(size) * _VIEW_H / _VIEW_W)}"'
-    out: list[str] = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="catan-board" viewBox="{VIEWBOX}"{size_attrs}'
-        # a group, not an image: role="img" would hide the hexes, pieces and buttons inside
-        f' role="group" aria-label="{board_label}"'
-        f' font-family="{FONT}">',
-        _STYLE,
-    ]
+        head += [("width", str(int(size))), ("height", str(round(int(size) * _VIEW_H / _VIEW_W)))]
+    # a group, not an image: role="img" would hide the hexes, pieces and buttons inside
+    head += [("role", "group"), ("aria-label", board_label), ("font-family", FONT)]
 
-    # sea, frame and beach
-    out.append(f'<polygon class="sea" points="{_pts(_frame())}" fill="{SEA}" stroke="{SEA_EDGE}" stroke-width="14" stroke-linejoin="round"/>')
-    out.append(f'<polygon points="{_pts(_frame_inner())}" fill="none" stroke="#ffffff" stroke-opacity=".18" stroke-width="3" stroke-dasharray="18 14"/>')
-
-    # harbors
-    out.append('<g class="harbors">')
-    for i, e in enumerate(HARBOR_EDGES):
-        out.append(_harbor(i, e, board.harbors[i], tr, _harbor_label(e, board.harbors[i], words, t)))
-    out.append("</g>")
-
-    out.append(f'<g class="beach" fill="{SAND}" stroke="{SAND}" stroke-width="30" stroke-linejoin="round">')
-    out.extend(f'<polygon points="{_pts(_hex_corners(h))}"/>' for h in range(HEX_COUNT))
-    out.append("</g>")
+    out: list[tuple[str, str]] = [("style", _STYLE), ("sea", _SEA), ("frame", _FRAME)]
+    out += [(f"harbor{i}", _harbor(i, e, board.harbors[i], lang, _harbor_label(e, board.harbors[i], words, t)))
+            for i, e in enumerate(HARBOR_EDGES)]
+    out.append(("beach", _BEACH))
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
-    out.append('<g class="hexes">')
     for h in range(HEX_COUNT):
-        label = _hex_label(h, view, words, t)
+        label = escape(_hex_label(h, view, words, t))
         kind = f"hex terrain-{TERRAINS[board.terrains[h]]}"
         attrs = target(kind, f"h{h}", label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append(_hex(h, view, attrs, h in hl_hexes, h in marks["h"], t))
-    out.append("</g>")
+        out.append((f"h{h}", _hex(h, view, attrs, h in hl_hexes, h in marks["h"], lang)))
 
     # the rings of the hexes that paid, under the pieces
-    if paid:
-        out.append('<g class="produced-rings" pointer-events="none">')
-        out.extend(_paid_ring(h) for h in paid)
-        out.append("</g>")
+    out += [(f"ring{h}", _paid_ring(h)) for h in paid]
 
     # tutorial marks on paths: a halo under the roads
-    if marks["e"]:
-        out.append('<g class="annotations" pointer-events="none">')
-        for e in sorted(marks["e"]):
-            x1, y1, x2, y2 = _edge_ends(e, 0.12)
-            out.append(
-                f'<line class="marked" data-at="e{e}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
-                f' stroke="{MARK}" stroke-width="32" stroke-linecap="round" opacity=".85"/>'
-            )
-        out.append("</g>")
+    for e in sorted(marks["e"]):
+        x1, y1, x2, y2 = _edge_ends(e, 0.12)
+        out.append((f"mark-e{e}",
+                    f'<line class="marked" data-at="e{e}" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+                    f' stroke="{MARK}" stroke-width="32" stroke-linecap="round" opacity=".85" pointer-events="none"/>'))
 
-    # pieces
     if pieces:
-        out.append('<g class="pieces" pointer-events="none">')
         for e in range(EDGE_COUNT):
             p = view.edge_owner[e]
-            if p < 0:
-                continue
-            title = _piece_title("svg.road", p, words.edges[e], t)
-            out.append(
-                f'<g class="road" data-seat="{p}" data-at="e{e}" role="img" aria-label="{title}"><title>{title}</title>'
-                f"{_road(e, color(p), glyphs[p])}</g>"
-            )
+            if p >= 0:
+                out.append((f"road{e}", _road_piece(e, p, color(p), glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names))))
         for n in range(NODE_COUNT):
             p = view.node_owner[n]
-            if p < 0:
-                continue
-            x, y = NODE_POS[n]
-            kind, draw = ("city", _city) if view.node_city[n] else ("settlement", _house)
-            title = _piece_title("svg." + kind, p, words.nodes[n], t)
-            out.append(
-                f'<g class="{kind}" data-seat="{p}" data-at="n{n}" role="img" aria-label="{title}"><title>{title}</title>'
-                f"{draw(x, y, color(p), glyphs[p])}</g>"
-            )
+            if p >= 0:
+                kind = "city" if view.node_city[n] else "settlement"
+                out.append((f"piece{n}", _building(n, kind, p, color(p), glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         title = tr("svg.robber", place=words.hexes[view.robber])
-        out.append(f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}"><title>{title}</title>{_robber(rx, ry)}</g>')
-        out.append("</g>")
+        out.append(("robber", f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}" pointer-events="none">'
+                              f"<title>{title}</title>{_robber(rx, ry)}</g>"))
 
     # who received what from each hex that paid, over the pieces
-    if paid:
-        out.append('<g class="produced" pointer-events="none">')
-        for h, entries in paid.items():
-            name = escape(paid_words[h])
-            out.append(f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}"><title>{name}</title>')
-            out.extend(_badge(h, seat, count, view, color(seat), glyphs[seat]) for seat, _, count in entries)
-            out.append(_chip(h, {seat for seat, _, _ in entries}, view, escape(t("resource." + RESOURCES[entries[0][1]]))))
-            out.append("</g>")
-        out.append("</g>")
+    for h, entries in paid.items():
+        name = escape(paid_words[h])
+        out.append((f"paid{h}", f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}" pointer-events="none"><title>{name}</title>'
+                    + "".join(_badge(h, seat, count, view, color(seat), glyphs[seat]) for seat, _, count in entries)
+                    + _chip(h, {seat for seat, _, _ in entries}, view, escape(t("resource." + RESOURCES[entries[0][1]])))
+                    + "</g>"))
 
     # annotations on intersections, and the rings under highlighted intersections
-    if marks["n"] or hl_nodes:
-        out.append('<g class="annotations" pointer-events="none">')
-        for n in sorted(marks["n"]):
-            x, y = NODE_POS[n]
-            out.append(
-                f'<circle class="marked" data-at="n{n}" cx="{_n(x)}" cy="{_n(y)}" r="36" fill="none"'
-                f' stroke="{MARK}" stroke-width="7"/>'
-            )
-        for n in sorted(hl_nodes):
-            x, y = NODE_POS[n]
-            r = 33 if _occupied(n, view, pieces) else 26
-            out.append(f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}" fill="none" stroke="{OUTLINE}" stroke-width="10" opacity=".6"/>')
-        out.append("</g>")
+    for n in sorted(marks["n"]):
+        x, y = NODE_POS[n]
+        out.append((f"mark-n{n}", f'<circle class="marked" data-at="n{n}" cx="{_n(x)}" cy="{_n(y)}" r="36" fill="none"'
+                                  f' stroke="{MARK}" stroke-width="7" pointer-events="none"/>'))
+    for n in sorted(hl_nodes):
+        x, y = NODE_POS[n]
+        r = 33 if _occupied(n, view, pieces) else 26
+        out.append((f"lit{n}", f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{r}" fill="none" stroke="{OUTLINE}" stroke-width="10"'
+                               ' opacity=".6" pointer-events="none"/>'))
 
     if show_ids:
-        out.append(_id_labels(tr))
+        out.append(("ids", _id_labels(tr)))
 
     # click areas: paths (a transparent band along each), then intersections above them; in
     # each, the targets last (above the other spots of their kind)
-    node_hit, edge_hit = SPOT_HIT
-    out.append('<g class="edges">')
-    out.extend(
-        f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, edge_hit)}" fill="#000" fill-opacity="0"/>'
-        for e in range(EDGE_COUNT) if e not in hl_edges
-    )
+    out += [(f"e{e}", _edge_spot(e)) for e in range(EDGE_COUNT) if e not in hl_edges]
     for e in sorted(hl_edges):
-        x1, y1, x2, y2 = _edge_ends(e, 0.2)
-        short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
-        out.append(
-            f'<g {target("edge", f"e{e}", _edge_label(e, view, words, t))} data-edge="{e}">'
-            f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
-            f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
-            f'<polygon points="{_edge_band(e, EDGE_HIT)}" fill="#000" fill-opacity="0"/>'
-            + _focus_ring(f'polygon points="{_edge_band(e, FOCUS_EDGE)}" stroke-linejoin="round"') + "</g>"
-        )
-    out.append('</g><g class="nodes">')
-    for n in range(NODE_COUNT):
-        if n not in hl_nodes:
-            x, y = NODE_POS[n]
-            out.append(f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{node_hit}" fill="#000" fill-opacity="0"/>')
+        out.append((f"e{e}", f'<g {target("edge", f"e{e}", escape(_edge_label(e, view, words, t)))} data-edge="{e}">' + _edge_target(e) + "</g>"))
+    out += [(f"n{n}", _node_spot(n)) for n in range(NODE_COUNT) if n not in hl_nodes]
     for n in sorted(hl_nodes):
-        x, y = NODE_POS[n]
-        at = f'cx="{_n(x)}" cy="{_n(y)}"'
-        # an empty spot gets a white disc; a settlement to upgrade, a ring around it
-        look = 'r="33" fill="#ffffff" fill-opacity="0"' if _occupied(n, view, pieces) else 'r="26" fill="#ffffff" fill-opacity=".7"'
-        out.append(
-            f'<g {target("node", f"n{n}", _node_label(n, view, words, t))} data-node="{n}">'
-            f'<circle class="hl" {at} {look} stroke="#ffffff" stroke-width="6"/>'
-            f'<circle {at} r="{NODE_HIT}" fill="#000" fill-opacity="0"/>'
-            + _focus_ring(f'circle {at} r="{FOCUS_NODE}"') + "</g>"
-        )
-    out.append("</g></svg>")
-    return "".join(out)
+        out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
+                             + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
+    return Drawing(tuple(head), tuple(out))
+
+
+# --- the parts that do not change with the position (computed once) ---------------------------
+
+_SEA = (f'<polygon class="sea" points="{_pts(_frame())}" fill="{SEA}" stroke="{SEA_EDGE}" stroke-width="14"'
+        ' stroke-linejoin="round"/>')
+
+
+@cache
+def _edge_spot(e: int) -> str:
+    """The click area of path ``e`` when it is no target."""
+    return f'<polygon class="edge" data-edge="{e}" points="{_edge_band(e, SPOT_HIT[1])}" fill="#000" fill-opacity="0"/>'
+
+
+@cache
+def _node_spot(n: int) -> str:
+    """The click area of intersection ``n`` when it is no target."""
+    x, y = NODE_POS[n]
+    return f'<circle class="node" data-node="{n}" cx="{_n(x)}" cy="{_n(y)}" r="{SPOT_HIT[0]}" fill="#000" fill-opacity="0"/>'
+
+
+@cache
+def _edge_target(e: int) -> str:
+    """The drawing inside path ``e``'s target group: its highlight, hit band and focus ring."""
+    x1, y1, x2, y2 = _edge_ends(e, 0.2)
+    short = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}" stroke-linecap="round"'
+    return (
+        f'<line {short} stroke="{OUTLINE}" stroke-width="20" opacity=".6"/>'
+        f'<line class="hl" {short} stroke="#ffffff" stroke-width="11"/>'
+        f'<polygon points="{_edge_band(e, EDGE_HIT)}" fill="#000" fill-opacity="0"/>'
+        + _focus_ring(f'polygon points="{_edge_band(e, FOCUS_EDGE)}" stroke-linejoin="round"')
+    )
+
+
+@cache
+def _node_target(n: int, occupied: bool) -> str:
+    """The drawing inside intersection ``n``'s target group: a white disc on an empty spot, a
+    ring around a settlement to upgrade; its hit disc and focus ring."""
+    x, y = NODE_POS[n]
+    at = f'cx="{_n(x)}" cy="{_n(y)}"'
+    look = 'r="33" fill="#ffffff" fill-opacity="0"' if occupied else 'r="26" fill="#ffffff" fill-opacity=".7"'
+    return (
+        f'<circle class="hl" {at} {look} stroke="#ffffff" stroke-width="6"/>'
+        f'<circle {at} r="{NODE_HIT}" fill="#000" fill-opacity="0"/>'
+        + _focus_ring(f'circle {at} r="{FOCUS_NODE}"')
+    )
+
+
+@lru_cache(maxsize=4096)
+def _road_piece(e: int, p: int, color: str, glyph: str, title: str) -> str:
+    """Seat ``p``'s road on path ``e``, an image named ``title`` (escaped)."""
+    return (f'<g class="road" data-seat="{p}" data-at="e{e}" role="img" aria-label="{title}" pointer-events="none">'
+            f"<title>{title}</title>{_road(e, color, glyph)}</g>")
+
+
+@lru_cache(maxsize=4096)
+def _building(n: int, kind: str, p: int, color: str, glyph: str, title: str) -> str:
+    """Seat ``p``'s settlement or city (``kind``) on intersection ``n``, an image named ``title`` (escaped)."""
+    x, y = NODE_POS[n]
+    draw = _city if kind == "city" else _house
+    return (f'<g class="{kind}" data-seat="{p}" data-at="n{n}" role="img" aria-label="{title}" pointer-events="none">'
+            f"<title>{title}</title>{draw(x, y, color, glyph)}</g>")
 
 
 def _frame_inner() -> list[tuple[float, float]]:
     r = FRAME_RADIUS - 22
     return [(r * math.cos(math.pi / 3 * k), r * math.sin(math.pi / 3 * k)) for k in range(6)]
+
+
+_FRAME = (f'<polygon points="{_pts(_frame_inner())}" fill="none" stroke="#ffffff" stroke-opacity=".18" stroke-width="3"'
+          ' stroke-dasharray="18 14"/>')
+_BEACH = (f'<g class="beach" fill="{SAND}" stroke="{SAND}" stroke-width="30" stroke-linejoin="round">'
+          + "".join(f'<polygon points="{_pts(_hex_corners(h))}"/>' for h in range(HEX_COUNT)) + "</g>")
 
 
 def _focus_ring(shape: str) -> str:
@@ -634,7 +671,7 @@ def _paid_ring(h: int) -> str:
     share, edge, gold = PRODUCED_RING
     ring = _pts(_hex_corners(h, share))
     return (
-        f'<g class="paid-ring" data-at="h{h}">'
+        f'<g class="paid-ring" data-at="h{h}" pointer-events="none">'
         f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="{edge}" stroke-linejoin="round" opacity=".6"/>'
         f'<polygon points="{ring}" fill="none" stroke="{PRODUCED}" stroke-width="{gold}" stroke-linejoin="round"/></g>'
     )
@@ -692,16 +729,29 @@ def _badge(h: int, seat: int, count: int, view: View, color: str, glyph: str) ->
     )
 
 
-def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, t: _Tr) -> str:
+def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, lang: str) -> str:
     """Hex ``h``'s tile, glyph, word and token in a group with ``attrs`` (its class and its
     role: an image, or a button when it is a ``target``)."""
     board = view.board
-    terrain, number = board.terrains[h], board.numbers[h]
+    parts = [f'<g {attrs} data-hex="{h}">', _tile(h, board.terrains[h], board.numbers[h], lang)]
+    if target:
+        parts.append(_hex_target(h))
+    if mark:
+        parts.append(
+            f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
+            ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
+        )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+@lru_cache(maxsize=512)
+def _tile(h: int, terrain: int, number: int, lang: str) -> str:
+    """Hex ``h``'s tile, glyph, word and number token for ``terrain`` and ``number``."""
     fill, _, label_color = TERRAIN_STYLE[terrain]
     cx, cy = HEX_XY[h]
-    word = escape(t("terrain." + TERRAINS[terrain]))
+    word = escape(translate("terrain." + TERRAINS[terrain], {}, lang))
     parts = [
-        f'<g {attrs} data-hex="{h}">',
         f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
         f'<g transform="translate({_n(cx)} {_n(cy - 50)})">{_glyph(terrain)}</g>',
         # a space between the drawn word and number, so that they read as the words of the
@@ -719,46 +769,64 @@ def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, t: _Tr) -> st
         parts.extend(
             f'<circle cx="{_n(cx + (k - (pips - 1) / 2) * 8)}" cy="{_n(ty + 17)}" r="3" fill="{ink}"/>' for k in range(pips)
         )
-    if target:
-        ring = _pts(_hex_corners(h, 0.84))
-        parts.append(f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="12" stroke-linejoin="round" opacity=".5" pointer-events="none"/>')
-        parts.append(f'<polygon class="ring hl" points="{ring}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" pointer-events="none"/>')
-        parts.append(_focus_ring(f'polygon points="{_pts(_hex_corners(h, FOCUS_HEX))}" stroke-linejoin="round"'))
-    if mark:
-        parts.append(
-            f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
-            ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
-        )
-    parts.append("</g>")
     return "".join(parts)
+
+
+@cache
+def _hex_target(h: int) -> str:
+    """The highlight and focus ring of hex ``h`` when it is a target."""
+    ring = _pts(_hex_corners(h, 0.84))
+    return (
+        f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="12" stroke-linejoin="round" opacity=".5" pointer-events="none"/>'
+        f'<polygon class="ring hl" points="{ring}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" pointer-events="none"/>'
+        + _focus_ring(f'polygon points="{_pts(_hex_corners(h, FOCUS_HEX))}" stroke-linejoin="round"')
+    )
 
 
 # --- accessible names ---------------------------------------------------------------------------
 
 
 def _hex_label(h: int, view: View, words: Places, t: _Tr) -> str:
-    """Hex ``h`` by its terrain and number, and whether the robber stands on it (escaped)."""
+    """Hex ``h`` by its terrain and number, and whether the robber stands on it."""
     place = words.hexes[h]
-    return escape(t("svg.hex_robber", place=place) if view.robber == h else place)
+    return t("svg.hex_robber", place=place) if view.robber == h else place
 
 
 def _node_label(n: int, view: View, words: Places, t: _Tr) -> str:
-    """Intersection ``n`` by its neighbourhood, and free or whose building stands there (escaped)."""
+    """Intersection ``n`` by its neighbourhood, and free or whose building stands there."""
     p = view.node_owner[n]
     state = t("svg.free") if p < 0 else t("svg.city" if view.node_city[n] else "svg.settlement", player=p)
-    return escape(t("svg.node_label", place=words.nodes[n], state=state))
+    return t("svg.node_label", place=words.nodes[n], state=state)
 
 
 def _edge_label(e: int, view: View, words: Places, t: _Tr) -> str:
-    """Path ``e`` by the hexes it separates, and free or whose road it is (escaped)."""
+    """Path ``e`` by the hexes it separates, and free or whose road it is."""
     p = view.edge_owner[e]
     state = t("svg.free") if p < 0 else t("svg.road", player=p)
-    return escape(t("svg.edge_label", place=words.edges[e], state=state))
+    return t("svg.edge_label", place=words.edges[e], state=state)
 
 
-def _piece_title(key: str, p: int, place: str, t: _Tr) -> str:
+_LABELS = {"h": _hex_label, "n": _node_label, "e": _edge_label}
+
+
+def spot_label(view: View, mark: str, lang: str = "en") -> str:
+    """The words naming board spot ``mark`` (``"n12"``, ``"e40"``, ``"h5"``) when it is a target:
+    where it is and what stands there (not escaped).
+
+    >>> from catan_core.game import Game, Options
+    >>> spot_label(Game(Options(players=3, board="beginner"), seed=1).view(None), "h9")
+    'the desert, robber here'
+    """
+    kind, ident = parse_mark(mark)
+    names = [s.name for s in view.seats]
+    return _LABELS[kind](ident, view, places(view.board, lang), lambda key, **params: translate(key, params, lang, names))
+
+
+@lru_cache(maxsize=1024)
+def _piece_title(key: str, p: int, place: str, lang: str, names: tuple[str, ...]) -> str:
     """A piece's title: seat ``p``'s piece (message ``key``) and where it stands (escaped)."""
-    return escape(t("svg.piece_at", piece=t(key, player=p), place=place))
+    piece = translate(key, {"player": p}, lang, names)
+    return escape(translate("svg.piece_at", {"piece": piece, "place": place}, lang, names))
 
 
 def _harbor_label(e: int, kind: int, words: Places, t: _Tr) -> str:
@@ -778,8 +846,14 @@ def _harbor_half_width(word: str, size: float, below: float) -> float:
     return HARBOR_RADIUS + max(0.0, needed - room)
 
 
-def _harbor(i: int, e: int, kind: int, tr: _Tr, label: str) -> str:
-    """Harbor ``i`` on path ``e`` (its ``kind``: a resource or generic), an image named ``label``."""
+@lru_cache(maxsize=256)
+def _harbor(i: int, e: int, kind: int, lang: str, label: str) -> str:
+    """Harbor ``i`` on path ``e`` (its ``kind``: a resource or generic), an image named ``label``
+    (escaped), its words in ``lang``."""
+
+    def tr(key: str) -> str:
+        return escape(translate(key, {}, lang))
+
     mx, my = _edge_mid(e)
     cx, cy = HEX_XY[EDGE_HEXES[e][0]]
     dx, dy = mx - cx, my - cy

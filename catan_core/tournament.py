@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from .game import Game, Options
 from .rng import seed_to_int
@@ -120,7 +121,11 @@ def play_game(
     return GameResult(winner, game.turn, times)
 
 
-def _play_one(args: tuple) -> GameResult:
+_Task = tuple[tuple[str, ...], int, int, "dict[str, dict[str, Any]] | None", int, "Options | None"]
+"""The arguments of :func:`play_game` for one game, as :func:`run` hands them to a process."""
+
+
+def _play_one(args: _Task) -> GameResult:
     return play_game(*args)
 
 
@@ -131,7 +136,7 @@ def run(
     """Play a tournament and collect its figures (see the module docstring)."""
     result = TournamentResult(tuple(players))
     start = time.perf_counter()
-    tasks = [(tuple(players), i, seed, settings, max_turns, options) for i in range(games)]
+    tasks: list[_Task] = [(tuple(players), i, seed, settings, max_turns, options) for i in range(games)]
     if jobs > 1:
         import multiprocessing
 

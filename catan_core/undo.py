@@ -62,14 +62,14 @@ stepping back through a whole turn would let a person try things out).
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from . import actions as A
 from .actions import Action
 from .events import Event
 from .game import Game, Snapshot
 
-__all__ = ["FINAL_KINDS", "REVEALING_EVENTS", "TakeBack", "UNDOABLE_KINDS", "undoable"]
+__all__ = ["FINAL_KINDS", "REVEALING_EVENTS", "UNDOABLE_KINDS", "TakeBack", "undoable"]
 
 UNDOABLE_KINDS: frozenset[str] = frozenset({
     A.SETTLEMENT, A.ROAD, A.CITY, A.MARITIME, A.OFFER, A.CANCEL, A.ROBBER, A.END,

@@ -24,8 +24,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Sequence
+from typing import Any
 
 from .actions import Action, Cards
 from .board import EDGE_COUNT, HEX_COUNT, NODE_COUNT, Board
@@ -34,7 +35,18 @@ from .events import Event
 from .jsonread import Obj, is_int
 from .names import KNIGHT
 from .state import (
-    CITIES, DEV_DECK, PHASES, RESOURCE_SUPPLY, ROADS, SETTLEMENTS, Options, Seat, State, TradeOffer, seats_from_json,
+    CITIES,
+    DEV_DECK,
+    DICE_OUTCOMES,
+    PHASES,
+    RESOURCE_SUPPLY,
+    ROADS,
+    SETTLEMENTS,
+    Options,
+    Seat,
+    State,
+    TradeOffer,
+    seats_from_json,
 )
 
 MAX_POINTS = 64
@@ -50,9 +62,12 @@ _PLAYER_KEYS = (
 )
 _VIEW_KEYS = (
     "viewer", "options", "seats", "board", "robber", "bank", "deck_size", "phase", "current", "to_act", "turn", "dice",
-    "winner", "free_roads", "dev_played", "players", "trade", "hand", "dev", "dev_new", "ratios", "legal", "log",
+    "winner", "free_roads", "dev_played", "built", "dice_deck", "players", "trade", "hand", "dev", "dev_new", "ratios",
+    "legal", "log",
 )
 _HAND_MAX = 5 * RESOURCE_SUPPLY
+DICE_TOTALS = range(2, 13)
+"""The totals two dice can show."""
 
 
 @dataclass(frozen=True)
@@ -89,7 +104,7 @@ class PlayerView:
         }
 
     @classmethod
-    def from_json(cls, data: Any, seat: int) -> "PlayerView":
+    def from_json(cls, data: Any, seat: int) -> PlayerView:
         """Read seat number ``seat``'s facts written by :meth:`to_json` (exact types and ranges)."""
         obj = Obj(data, "players")
         obj.only(_PLAYER_KEYS)
@@ -121,7 +136,7 @@ class TradeView:
     give: Cards
     want: Cards
     targets: tuple[int, ...]
-    answers: tuple[tuple[int, str, "tuple[Cards, Cards] | None"], ...]
+    answers: tuple[tuple[int, str, tuple[Cards, Cards] | None], ...]
     waiting_for: int
 
     def _offer(self) -> TradeOffer:
@@ -133,7 +148,7 @@ class TradeView:
         return self._offer().to_json()
 
     @classmethod
-    def from_json(cls, data: Any, players: int) -> "TradeView":
+    def from_json(cls, data: Any, players: int) -> TradeView:
         """Read an offer of a game of ``players`` seats written by :meth:`to_json`."""
         offer = TradeOffer.from_json(data, players)
         answers = tuple((seat, kind, terms) for seat, (kind, terms) in offer.answers.items())
@@ -163,6 +178,12 @@ class View:
     free_roads: int
     dev_played: bool
     """Whether the current player has already played a development card this turn (public)."""
+    built: bool
+    """Whether the turn's trading is over because the current player built (only with
+    :attr:`~catan_core.state.Options.trade_then_build`; public: every build is)."""
+    dice_deck: tuple[tuple[int, int], ...] | None
+    """With balanced dice, the outcomes left in the deck (public: every roll is; the deck
+    holds no order to hide, see :attr:`~catan_core.state.State.dice_deck`); None without."""
     players: tuple[PlayerView, ...]
     trade: TradeView | None
     hand: tuple[int, ...] | None
@@ -178,7 +199,25 @@ class View:
     log: tuple[Event, ...]
     """Everything that happened, with secrets shown only to those entitled."""
 
-    def as_spectator(self) -> "View":
+    def dice_totals_left(self) -> tuple[int, ...] | None:
+        """With balanced dice, how many outcomes left in the deck make each total from 2 to
+        12 (the first count is for 2); None with plain dice.
+
+        >>> from catan_core.game import Game, Options
+        >>> game = Game(Options(players=3, board="beginner", balanced_dice=True), seed=1)
+        >>> game.view(None).dice_totals_left()
+        (1, 2, 3, 4, 5, 6, 5, 4, 3, 2, 1)
+        >>> game.view(None, with_log=False).dice_totals_left() == game.view(0).dice_totals_left()
+        True
+        """
+        if self.dice_deck is None:
+            return None
+        counts = [0] * len(DICE_TOTALS)
+        for a, b in self.dice_deck:
+            counts[a + b - DICE_TOTALS[0]] += 1
+        return tuple(counts)
+
+    def as_spectator(self) -> View:
         """What a spectator sees of the same position: everything a seat's view shows but
         its own cards, points (until the game is over), legal actions and secret events.
 
@@ -210,7 +249,8 @@ class View:
             "board": self.board.to_json(), "robber": self.robber, "bank": list(self.bank), "deck_size": self.deck_size,
             "phase": self.phase, "current": self.current, "to_act": self.to_act, "turn": self.turn,
             "dice": None if self.dice is None else list(self.dice), "winner": self.winner,
-            "free_roads": self.free_roads, "dev_played": self.dev_played,
+            "free_roads": self.free_roads, "dev_played": self.dev_played, "built": self.built,
+            "dice_deck": None if self.dice_deck is None else [list(d) for d in self.dice_deck],
             "players": [pv.to_json() for pv in self.players],
             "trade": None if self.trade is None else self.trade.to_json(),
             "hand": _list(self.hand) if own else None, "dev": _list(self.dev) if own else None,
@@ -222,7 +262,7 @@ class View:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, log: Sequence[Event] = ()) -> "View":
+    def from_json(cls, data: Any, log: Sequence[Event] = ()) -> View:
         """Read a view written by :meth:`to_json`, with exact types and ranges; its log is
         the ``log`` field when present, else ``log``. Every problem is a
         :class:`~catan_core.errors.FormatError`.
@@ -271,6 +311,8 @@ class View:
             winner=obj.int("winner", -1, n),
             free_roads=obj.int("free_roads", 0, 3),
             dev_played=obj.bool("dev_played"),
+            built=obj.bool("built"),
+            dice_deck=_dice_deck(obj.get("dice_deck")),
             players=player_views,
             trade=None if trade is None else TradeView.from_json(trade, n),
             hand=private("hand", 0, RESOURCE_SUPPLY + 1),
@@ -284,6 +326,17 @@ class View:
 
 def _is_dice(value: Any) -> bool:
     return value is None or (type(value) is list and len(value) == 2 and all(is_int(d, 1, 7) for d in value))
+
+
+def _dice_deck(value: Any) -> tuple[tuple[int, int], ...] | None:
+    """The outcomes left of balanced dice, read (None: plain dice)."""
+    if value is None:
+        return None
+    if type(value) is not list or len(value) > len(DICE_OUTCOMES):
+        raise FormatError("format.field", field="dice_deck")
+    if not all(d is not None and _is_dice(d) for d in value):
+        raise FormatError("format.field", field="dice_deck")
+    return tuple((d[0], d[1]) for d in value)
 
 
 def _list(cards: tuple[int, ...] | None) -> list[int] | None:
@@ -370,6 +423,8 @@ def make_view(state: State, viewer: int | None, legal: Sequence[Action] = (), lo
         winner=state.winner,
         free_roads=state.free_roads,
         dev_played=state.dev_played,
+        built=state.built,
+        dice_deck=tuple(state.dice_deck) if state.options.balanced_dice else None,
         players=players,
         trade=trade,
         hand=tuple(own.hand) if own else None,

@@ -2,7 +2,8 @@
 tests (``tests/test_boundaries.py``) and the fuzzer (``bench/fuzz.py``).
 
 The boundaries: save files (:func:`saves.load` / :func:`saves.loads`), scenarios
-(:func:`load_scenario` / :func:`parse_scenario`), action texts and values given to
+(:func:`load_scenario` / :func:`parse_scenario`), studies (:func:`study.load` /
+:func:`study.loads`), share links (:func:`share.read_link`), action texts and values given to
 :meth:`Game.apply` / :meth:`Game.is_legal` / :meth:`Game.check_action`, and the careful
 JSON reader :func:`jsonread.parse`. The rule every ``check_*`` below holds them to:
 
@@ -19,6 +20,7 @@ what it saw in :data:`STATS` (the fuzzer prints it).
 
 from __future__ import annotations
 
+import base64
 import copy
 import functools
 import glob
@@ -26,6 +28,7 @@ import json
 import os
 import re
 import time
+import zlib
 from collections import Counter
 from typing import Any, Callable
 
@@ -33,16 +36,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from catan_core import actions as A
-from catan_core import jsonread, saves
+from catan_core import jsonread, saves, share
+from catan_core import study as studies
 from catan_core.actions import Action
 from catan_core.board import EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_NODES, RESOURCES, Board
 from catan_core.cli import check_invariants
+from catan_core.editor import Editor
 from catan_core.errors import CatanError, FormatError
 from catan_core.game import Game, Options
 from catan_core.i18n import LANGUAGES, translate
 from catan_core.names import DEV_CARDS
 from catan_core.rng import Rng
-from catan_core.scenarios import SCENARIO_PHASES, load_scenario, parse_scenario
+from catan_core.scenarios import SCENARIO_PHASES, from_game, load_scenario, parse_scenario
 from catan_core.state import MAX_SEATS
 
 from test_properties import choose, random_action
@@ -795,3 +800,172 @@ def mixed_game(seed: int, players: int = 4, board: str = "random", steps: int = 
                 f"position before it: {saves.dumps(game)}\n{error!r}"
             ) from error
     return game
+
+
+# --- studies and share links (issue 28) -----------------------------------------------------------------
+
+LINK_KINDS = tuple(share.KINDS)
+
+
+@functools.lru_cache(maxsize=None)
+def study_pool() -> tuple[str, ...]:
+    """Study texts: games of the save pool from a step on (comments and questions here and
+    there), a study starting from a save at a step, and the example scenarios with a few moves."""
+    out = []
+    for i in range(0, len(save_pool()), 4):
+        game = pool_game(i)
+        first = len(game.history) // 2
+        study = studies.Study(f"Study {i}", from_game(_game_at(game, first)), comment="Here it starts.")
+        study.moves = [studies.Move(a.text(), "Look." if j % 3 == 0 else None,
+                                    studies.Question(hint="Think.") if j % 5 == 1 else None)
+                       for j, a in enumerate(game.history[first:first + 12])]
+        out.append(studies.dumps(_checked(study)))
+    game = pool_game(3)
+    study = studies.Study("From a save", json.loads(saves.dumps(game)), start_step=len(game.history) // 3)
+    out.append(studies.dumps(_checked(study)))
+    for i, text in enumerate(example_scenarios()[:6]):
+        start = parse_scenario(text)
+        line = play(start.copy(), Rng(i), 4)
+        moves = [studies.Move(a.text(), None, studies.Question(also=None) if j == 1 else None)
+                 for j, a in enumerate(line.history)]
+        out.append(studies.dumps(_checked(studies.Study("Example", json.loads(text), moves=moves))))
+    return tuple(out)
+
+
+def _game_at(game: Game, step: int) -> Game:
+    fresh = saves.start_of(game.options, game.seats, game.seed, game.origin)
+    for action in game.history[:step]:
+        fresh.apply(action)
+    return fresh
+
+
+def _checked(study: studies.Study) -> studies.Study:
+    study.check()
+    return study
+
+
+@functools.lru_cache(maxsize=None)
+def link_pool() -> tuple[str, ...]:
+    """Links of every kind: scenarios, games at a step, studies, the editor's work."""
+    out = [share.scenario_link(json.loads(text)) for text in example_scenarios()[:5]]
+    for i in range(0, len(save_pool()), 9):
+        game = pool_game(i)
+        out.append(share.game_link(game, len(game.history) // 2 if i % 2 else None))
+        out.append(share.scenario_link(from_game(game)))
+    out += [share.pack("study", json.loads(text)) for text in study_pool()[::3]]
+    editor = Editor.beginner(players=3)
+    editor.place_building(1, 13)
+    editor.toggle_mark("e5")
+    editor.set_caption("A caption")
+    out.append(share.editor_link(editor))
+    return tuple(out)
+
+
+def check_study_data(data: Any, seed: int = 0) -> None:
+    """``study.load(data)``: refused with a FormatError, the data untouched, or sound: it
+    writes back to the same data, every step is a sound position, the player judges moves."""
+    before = fingerprint(data)
+    STATS["studies"] += 1
+    try:
+        study = timed(lambda: studies.load(data), "study.load")
+    except CatanError as error:
+        refusal(error, FormatError)
+        assert fingerprint(data) == before, "a refused study was changed"
+        return
+    assert fingerprint(data) == before, "a loaded study was changed"
+    check_study(study, seed)
+    assert studies.dump(study) == data, "the study does not round-trip"
+
+
+def check_study(study: studies.Study, seed: int = 0) -> None:
+    """A loaded study is sound: see :func:`check_study_data`."""
+    STATS["accepted"] += 1
+    rng = Rng(seed)
+    player = studies.StudyPlayer(study)
+    for step in range(study.length + 1):
+        player.go(step)
+        position = player.game
+        check_invariants(position)
+        if position.phase != "over":
+            attempt = player.try_move(choose(position, rng))
+            for lang in LANGUAGES:
+                text = attempt.text(lang)
+                assert text.strip() and not _PLACEHOLDER.search(text), (attempt, text)
+    again = studies.loads(studies.dumps(study))
+    assert studies.dump(again) == studies.dump(study)
+
+
+def check_study_text(text: str, seed: int = 0) -> None:
+    """``study.loads(text)``: refused or sound."""
+    STATS["study texts"] += 1
+    try:
+        study = timed(lambda: studies.loads(text), "study.loads")
+    except CatanError as error:
+        refusal(error, FormatError)
+        return
+    check_study(study, seed)
+
+
+def check_link(link: Any, seed: int = 0) -> None:
+    """``share.read_link(link)``: refused with a FormatError, or what it holds is sound and
+    its link round-trips: the same scenario or study, the same game (the record is what a
+    save replays from, and may be written otherwise), the same editor's work."""
+    STATS["links"] += 1
+    try:
+        shared = timed(lambda: share.read_link(link), "share.read_link")
+    except CatanError as error:
+        refusal(error, FormatError)
+        return
+    STATS["links read"] += 1
+    if shared.scenario is not None:
+        check_sound(load_scenario(shared.scenario), seed, steps=10)
+        assert share.unpack(share.scenario_link(shared.scenario)) == share.unpack(link), "not the same scenario"
+    elif shared.game is not None:
+        check_sound(shared.game, seed, steps=10)
+        again = share.read_link(share.game_link(shared.game, shared.step))
+        assert again.game is not None and saves.dump(again.game) == saves.dump(shared.game), "not the same game"
+        assert again.step == shared.step
+    elif shared.study is not None:
+        check_study(shared.study, seed)
+        assert share.unpack(share.study_link(shared.study)) == share.unpack(link), "not the same study"
+    else:
+        editor = shared.editor
+        assert editor is not None
+        if not editor.problems():
+            check_sound(editor.game(), seed, steps=10)
+        again_editor = share.read_link(share.editor_link(editor)).editor
+        assert again_editor is not None and again_editor.to_json() == editor.to_json(), "not the same work"
+
+
+@st.composite
+def hostile_links(draw: st.DrawFn) -> str:
+    """Links built to hurt: a zip bomb (deflated runs of one byte, just past or far past the
+    inflated limit), deep nesting, a huge JSON value, an unknown version or kind letter,
+    a valid envelope around any JSON, or a pool link with its data swapped for another's."""
+    kind = draw(st.sampled_from(LINK_KINDS))
+    letter, choice = share.KINDS[kind], draw(st.integers(0, 6))
+    if choice == 0:
+        size = draw(st.sampled_from([share.MAX_INFLATED + 1, 3 * share.MAX_INFLATED, 60_000_000]))
+        raw = _deflate(draw(st.sampled_from([b" ", b"[", b"0", b'"a",'])) * size)
+    elif choice == 1:
+        depth = draw(st.sampled_from([33, 1000, 100_000]))
+        raw = _deflate(b"[" * depth + b"]" * depth)
+    elif choice == 2:
+        raw = _deflate(json.dumps({"format": "catan-study", "version": 1, "title": "x" * draw(
+            st.sampled_from([10, 300, share.MAX_INFLATED])), "start": {}, "moves": []}).encode())
+    elif choice == 3:
+        return draw(st.sampled_from("qzSG")) + str(draw(st.integers(0, 10**6))) + "." + share.pack(kind, {})[3:]
+    elif choice == 4:
+        return share.pack(kind, draw(json_values(max_leaves=12)))
+    elif choice == 5:
+        pool = link_pool()
+        data = pool[draw(st.integers(0, len(pool) - 1))]
+        return letter + "1." + data.split(".", 1)[1]
+    else:
+        return f"{letter}{draw(st.sampled_from([0, 2, 99]))}." + share.pack(kind, {})[3:]
+    return f"{letter}1." + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _deflate(data: bytes) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, zlib.MAX_WBITS, 9, zlib.Z_DEFAULT_STRATEGY, share.DICTIONARY)
+    return packer.compress(data) + packer.flush()

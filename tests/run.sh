@@ -12,5 +12,12 @@ if [ ! -x /usr/bin/chromium ] || ! dpkg -s fonts-lohit-deva >/dev/null 2>&1; the
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-lohit-deva >/dev/null
 fi
 "$PYTHON" -m pip install -q --disable-pip-version-check "pytest>=8" "hypothesis>=6.100" "playwright>=1.50"
+
+# Types and lint (pinned; configured in pyproject.toml): mypy --strict on catan_core and
+# web/catan_web, ruff on both; the pages' code is also in ruff's format.
+"$PYTHON" -m pip install -q --disable-pip-version-check "mypy==2.4.1" "ruff==0.17.6"
+"$PYTHON" -m mypy
+"$PYTHON" -m ruff check -q catan_core web/catan_web
+"$PYTHON" -m ruff format -q --check web/catan_web
 "$PYTHON" build.py            # runs npm ci when needed, writes dist/
 exec "$PYTHON" -m pytest -q "$@"

@@ -20,11 +20,14 @@ from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from catan_core.palette import glyph_of  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
-from catan_web import guide, panels  # noqa: E402
+from catan_web.game import guide  # noqa: E402
+from catan_web.game.log import LOG_LINES  # noqa: E402
 from catan_web.session import Session  # noqa: E402
+from page_driver import PageDriver  # noqa: E402
 from catan_web.targets import Intent  # noqa: E402
 from catan_web.text import Text  # noqa: E402
 from catan_web.touch import TOUCH_PREFIX, Tap, tap, wording  # noqa: E402
+from catan_web import effects as E  # noqa: E402
 
 ANA, BEN = "#d21c26", "#1147d6"
 CLICK_WORDS = {"en": r"\bclick", "es": r"\bclic\b", "de": r"\bklick", "hi": "क्लिक"}
@@ -55,30 +58,38 @@ def session_of(*players: dict[str, Any], **extra: Any) -> Session:
 ])
 def test_next_focus_by_phase(phase: str, extra: dict[str, Any], expected: str) -> None:
     s = session_of(seat(0, "Ana", ANA, **extra), seat(1, "Ben", BEN, hand={"ore": 1}), phase=phase, current=0)
-    assert guide.next_focus(s, s.view()) == expected
+    assert guide.next_focus(s, s.view(), None) == expected
 
 
 def test_next_focus_follows_modes_offers_covers_and_the_end() -> None:
     s = session_of(seat(0, "Ana", ANA, hand={"brick": 2, "lumber": 2}), seat(1, "Ben", BEN, hand={"ore": 2}),
                    phase="main", current=0)
-    before = guide.stage(s, s.view())
-    s.toggle_mode("road")
-    assert guide.next_focus(s, s.view()) == guide.BOARD and guide.stage(s, s.view()) != before
-    s.toggle_mode("road")
-    assert guide.stage(s, s.view()) == before  # the same situation again: the focus stays
+    before = guide.stage(s, s.view(), None)
+    assert guide.next_focus(s, s.view(), "road") == guide.BOARD and guide.stage(s, s.view(), "road") != before
+    assert guide.stage(s, s.view(), None) == before  # the same situation again: the focus stays
     s.apply(Action.parse("0 offer brick>ore to all"))
-    assert s.covered and guide.next_focus(s, s.view()) == guide.COVER_BUTTON
+    assert s.covered and guide.next_focus(s, s.view(), None) == guide.COVER_BUTTON
     s.uncover()
-    assert guide.next_focus(s, s.view()) == "#trade"
+    assert guide.next_focus(s, s.view(), None) == "#trade"
     over = session_of(seat(0, "Ana", ANA, hand={"grain": 2, "ore": 3}), seat(1, "Ben", BEN), phase="main", current=0,
                       options={"vp_target": 3})
     over.apply(Action.parse("0 city 12"))
-    assert guide.next_focus(over, over.view()) == guide.WINNER_BUTTON
+    assert guide.next_focus(over, over.view(), None) == guide.WINNER_BUTTON
+
+
+def test_the_page_moves_the_focus_only_when_the_situation_changes() -> None:
+    page = PageDriver()
+    page.scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 0,
+                   "players": [seat(0, "Ana", ANA, hand={"brick": 2, "lumber": 2}), seat(1, "Ben", BEN, hand={"ore": 2})]})
+    page.run("mode", "road")
+    assert E.Focus(guide.BOARD) in page.effects  # a build mode: the board's targets are next
+    page.run("mar_give", "0")
+    assert all(not isinstance(effect, E.Focus) or effect.if_lost for effect in page.effects)
 
 
 def test_nobody_is_pushed_while_a_computer_player_acts() -> None:
     s = session_of(seat(0, "Ana", ANA), {**seat(1, "Ben", BEN), "kind": "random"}, phase="roll", current=1)
-    assert s.bot_to_act and guide.next_focus(s, s.view()) is None
+    assert s.bot_to_act and guide.next_focus(s, s.view(), None) is None
 
 
 # --- what the live region reads ---------------------------------------------------------------------
@@ -138,27 +149,28 @@ def test_every_sentence_saying_click_has_a_touch_twin_that_says_tap() -> None:
 
 
 def test_marks_with_glyphs_stand_beside_names_in_scores_log_and_trades() -> None:
-    s = session_of(seat(0, "Ana", ANA, hand={"brick": 2}), seat(1, "Ben", BEN, hand={"ore": 2}), phase="main", current=0)
-    s.apply(Action.parse("0 offer brick>ore to all"))
-    view = s.view()
-    scores = panels.scoreboard(s, view)
+    page = PageDriver()
+    page.scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 0,
+                   "players": [seat(0, "Ana", ANA, hand={"brick": 2}), seat(1, "Ben", BEN, hand={"ore": 2})]})
+    page.call(lambda table: table.act(Action.parse("0 offer brick>ore to all")))
+    scores = page.html("scores-wrap")
     for color in (ANA, BEN):
         assert f'data-glyph="{glyph_of(color)}"' in scores
-    assert f'data-glyph="{glyph_of(BEN)}"' in panels.trade_status(s, view)
-    lines = s.sentences(s.game.log)
-    log = panels.log_panel(s.text, lines, panels.log_marks(s))
-    first_line = log.split("<li>")[1]
+    assert f'data-glyph="{glyph_of(BEN)}"' in page.html("actions")
+    first_line = page.html("log-box").split("<li>")[1]
     assert first_line.startswith('<span class="mark"') and f'data-glyph="{glyph_of(ANA)}"' in first_line
-    assert panels.log_panel(s.text, lines).count('class="mark"') == 0  # no marks given, none drawn
 
 
 def test_the_log_scrolls_by_keyboard_too() -> None:
     """The log scrolls once long (axe: scrollable-region-focusable): it takes the focus, named
-    by its heading."""
-    s = session_of(seat(0, "Ana", ANA), seat(1, "Ben", BEN), phase="main", current=0)
-    log = panels.log_panel(s.text, [f"line {i}" for i in range(panels.LOG_LINES)])
+    by its heading; it shows its newest lines."""
+    page = PageDriver()
+    page.run("form", {"seat-kind-0": "random", "seat-kind-1": "random", "players": "2", "seed": "4"})
+    page.run("start")
+    assert len(page.game.log) > LOG_LINES
+    log = page.html("log-box")
     assert re.search(r'<ol [^>]*id="log-lines"[^>]*tabindex="0"[^>]*aria-labelledby="log-title"', log)
-    assert 'id="log-title"' in log
+    assert log.count("<li>") == LOG_LINES and page.html("log-title")
 
 
 # --- the loading message -----------------------------------------------------------------------------------

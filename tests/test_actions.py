@@ -225,7 +225,7 @@ def test_names_have_messages():
     assert all("devcard." + c in en for c in DEV_CARDS)
 
 
-NO_SEAT_EVENTS = frozenset({"event.robber_blocks", "event.shortage", "event.longest_road_none"})
+NO_SEAT_EVENTS = frozenset({"event.robber_blocks", "event.shortage", "event.longest_road_none", "event.dice_reshuffle"})
 """Event sentences about nobody in particular (the event's player is -1)."""
 
 

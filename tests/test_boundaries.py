@@ -1,6 +1,6 @@
 """Property tests of the engine's boundaries with outside data (issue 10, item 3).
 
-Saves, scenarios, action texts and values, and the JSON reader are given valid data,
+Saves, scenarios, studies, share links, action texts and values, and the JSON reader are given valid data,
 mutated valid data and arbitrary data; every input must be refused with a CatanError that
 reads well (leaving input and game unchanged) or be accepted as a sound position. The
 generators and checks live in ``tests/boundaries.py``; ``bench/fuzz.py`` runs the same
@@ -14,7 +14,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from catan_core import saves
+from catan_core import saves, share
+from catan_core.errors import FormatError
 from catan_core.game import Game, Options
 
 import boundaries as B
@@ -158,3 +159,70 @@ def test_the_checks_do_fail_on_a_defect() -> None:
     except Exception:
         return
     raise AssertionError("check_sound accepted a game with 20 brick")
+
+
+# --- studies (issue 28) ----------------------------------------------------------------------------------
+
+
+@prop(30, pool_index, st.data())
+def test_mutated_studies_are_refused_or_sound(index: int, data: st.DataObject) -> None:
+    pool = B.study_pool()
+    study = json.loads(pool[index % len(pool)])
+    B.check_study_data(B.apply_edits(study, data.draw(B.edits(study))), seed=index)
+
+
+@prop(20, pool_index, st.data())
+def test_mutated_study_texts_are_refused_or_sound(index: int, data: st.DataObject) -> None:
+    pool = B.study_pool()
+    B.check_study_text(data.draw(B.mutated_text(pool[index % len(pool)])), seed=index)
+
+
+@prop(30, B.json_values())
+def test_any_json_value_is_not_a_study(value) -> None:
+    B.check_study_data(value)
+    B.check_study_data({"format": "catan-study", "version": 1, **(value if type(value) is dict else {})})
+
+
+def test_every_pool_study_is_sound() -> None:
+    for i, text in enumerate(B.study_pool()):
+        B.check_study_text(text, seed=i)
+
+
+# --- share links (issue 28) ------------------------------------------------------------------------------
+
+
+@prop(30, pool_index, st.data())
+def test_mutated_links_are_refused_or_sound(index: int, data: st.DataObject) -> None:
+    pool = B.link_pool()
+    B.check_link(data.draw(B.mutated_text(pool[index % len(pool)])), seed=index)
+
+
+@prop(30, pool_index, st.data())
+def test_links_of_mutated_data_are_refused_or_sound(index: int, data: st.DataObject) -> None:
+    pool = B.link_pool()
+    kind, value = share.unpack(pool[index % len(pool)])
+    bent = B.apply_edits(value, data.draw(B.edits(value)))
+    try:
+        link = share.pack(kind, bent)
+    except FormatError as error:  # half a character: no link can hold it
+        B.refusal(error, FormatError)
+        return
+    B.check_link(link, seed=index)
+
+
+@prop(30, B.hostile_links())
+def test_hostile_links_are_refused_with_a_message(link: str) -> None:
+    B.check_link(link)
+
+
+@prop(40, st.one_of(st.text(max_size=200), B.json_like_texts()))
+def test_any_text_is_not_a_link(text: str) -> None:
+    B.check_link(text)
+
+
+def test_every_pool_link_is_sound() -> None:
+    kinds = set()
+    for i, link in enumerate(B.link_pool()):
+        B.check_link(link, seed=i)
+        kinds.add(share.unpack(link)[0])
+    assert kinds == set(share.KINDS)

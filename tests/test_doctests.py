@@ -21,21 +21,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
 
 import catan_web  # noqa: E402
 
-BROWSER_ONLY = {"catan_web.dom", "catan_web.app", "catan_web.page", "catan_web.embed_page", "catan_web.almanac_page",
-                "catan_web.network"}
-"""Modules that import the browser (Pyodide's ``js``, through :mod:`catan_web.dom`), so load only in the page."""
+BROWSER = "catan_web.browser"
+"""The package of the modules that import the browser (Pyodide's ``js``, through
+:mod:`catan_web.browser.dom`), so load only in the page."""
 
 MODULES = sorted(
     name
     for package in (catan_core, catan_web)
     for _, name, _ in pkgutil.walk_packages(package.__path__, package.__name__ + ".")
-    if not name.endswith("__main__") and name not in BROWSER_ONLY
+    if not name.endswith("__main__") and not name.startswith(BROWSER)
 )
 
 
 def test_modules_found():
     assert {"catan_core.game", "catan_core.actions", "catan_core.saves", "catan_core.longest_road"} <= set(MODULES)
-    assert {"catan_web.markup", "catan_web.qr"} <= set(MODULES)
+    assert {"catan_web.html", "catan_web.qr", "catan_web.game.controller"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)

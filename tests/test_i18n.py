@@ -16,12 +16,16 @@ from typing import Any
 import pytest
 
 from catan_core import almanac
+from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, pick_language, plural_category, translate
 from catan_core.scenarios import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 MESSAGES = ROOT / "catan_core" / "messages"
+PAGE_MESSAGES = ROOT / "web" / "catan_web" / "messages"
+"""The pages' own texts (buttons, screens: ``ui.*``, ``net.*``, ...), read beside the engine's."""
+CATALOGS = (MESSAGES, PAGE_MESSAGES)
 ALMANAC = ROOT / "catan_core" / "almanac"
 SCENARIOS = ROOT / "web" / "scenarios"
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -40,16 +44,35 @@ def forms(entry: Any) -> dict[str, str]:
 
 
 def load(lang: str) -> dict[str, Any]:
-    with open(MESSAGES / f"{lang}.json", encoding="utf-8") as f:
-        data: dict[str, Any] = json.load(f)
+    """The engine's and the pages' messages of ``lang`` (each key in one of them only)."""
+    data: dict[str, Any] = {}
+    for folder in CATALOGS:
+        with open(folder / f"{lang}.json", encoding="utf-8") as f:
+            more = json.load(f)
+        assert not data.keys() & more.keys(), f"keys in both catalogs: {sorted(data.keys() & more.keys())[:5]}"
+        data.update(more)
     return data
 
 
 # --- catalogs -----------------------------------------------------------------------------------
 
 
+def test_the_engine_speaks_no_page_text_and_the_pages_add_theirs() -> None:
+    """The engine's catalogs hold what the engine says (rules, events, places, formats); the
+    pages' own texts are in web/catan_web/messages, added to the catalogs by catan_web."""
+    from catan_core.i18n import catalog
+
+    engine = json.loads((MESSAGES / "en.json").read_text(encoding="utf-8"))
+    pages = json.loads((PAGE_MESSAGES / "en.json").read_text(encoding="utf-8"))
+    assert not any(key.startswith(("ui.", "net.", "peer.", "embed.", "touch.")) for key in engine)
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (ROOT / "catan_core").rglob("*.py"))
+    assert not [key for key in pages if f'"{key}"' in source], "a page text used by the engine"
+    assert pages.keys() <= catalog("en").keys() and engine.keys() <= catalog("en").keys()
+
+
 def test_every_language_has_a_catalog_file() -> None:
-    assert sorted(p.stem for p in MESSAGES.glob("*.json")) == sorted(LANGUAGES)
+    for folder in CATALOGS:
+        assert sorted(p.stem for p in folder.glob("*.json")) == sorted(LANGUAGES), folder
     assert set(LANGUAGE_NAMES) == set(LANGUAGES)
 
 
@@ -236,6 +259,12 @@ def test_examples_show_what_their_entries_say() -> None:
     assert game.largest_army == 0
     game = scenario("harbor")
     assert game.trade_ratio(0, 4) == 2 and game.trade_ratio(0, 2) == 3 and game.trade_ratio(0, 0) == 3
+    game = scenario("trade_then_build")
+    assert game.options.trade_then_build and game.is_legal(Action.parse("0 maritime ore>wool"))
+    game.apply("0 road 10")  # the marked road
+    with pytest.raises(CatanError) as caught:
+        game.apply("0 maritime ore>wool")
+    assert caught.value.key == "rule.trade_after_build"
 
 
 def test_embed_logic_refuses_hostile_input() -> None:

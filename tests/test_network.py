@@ -22,7 +22,10 @@ from catan_core.errors import CatanError  # noqa: E402
 from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import LANGUAGES, catalog  # noqa: E402
 from catan_web import network_panels as NP  # noqa: E402
-from catan_web import panels  # noqa: E402
+from catan_web.game import bar, players, turn  # noqa: E402
+from catan_web.game.scene import Scene  # noqa: E402
+from catan_web.game.state import PageState  # noqa: E402
+from catan_web.newgame import NewGame  # noqa: E402
 from catan_web.peer import codes  # noqa: E402
 from catan_web.peer.codes import (  # noqa: E402
     Answer, Invitation, compact_sdp, decode_invitation, encode_answer, encode_invitation, invitation_link,
@@ -172,9 +175,9 @@ def test_remote_seats_get_no_cover_and_no_computer_player() -> None:
         s.apply(action)
         assert not s.covered
     assert not s.bot_to_act and s.viewer == 0 and s.bots_here
-    view = s.view()
-    assert panels.prompt(s, view) == s.text("net.prompt_remote", player=1)
-    assert s.text("net.kind_remote") in panels.scoreboard(s, view)
+    scene = Scene(PageState(NewGame.default(Text(), "1")), s)
+    assert turn.prompt(scene) == s.text("net.prompt_remote", player=1)
+    assert s.text("net.kind_remote") in players.scoreboard(scene)
     s.set_remote([])
     assert s.covered  # back on this device: Ben's turn is covered again
 
@@ -194,24 +197,21 @@ def test_a_guests_session_plays_one_seat_and_shows_the_hosts_games() -> None:
     s.holds_game = False
     s.set_remote([0, 2])
     assert s.humans == (1,) and not s.covered and not s.bot_to_act and not s.bots_here and s.viewer == 1
-    bar = panels.game_bar(s.text, s, "normal")
-    assert 'id="export"' not in bar and 'id="speed"' not in bar
+    shown = bar.game_bar(Scene(PageState(NewGame.default(Text(), "1")), s))
+    assert 'id="export"' not in shown and 'id="speed"' not in shown
     host.apply(host.legal_actions()[0])
     for out in referee.sync():
         for frame in out.frames():
             guest.receive(frame)
-    s.draft.give[0] = 1
     s.follow(guest.game, guest.log[-1:])
-    assert s.game is guest.game and s.last_events == guest.log[-1:] and s.draft.give[0] == 1
-    s.done(Action(1, "end"))
-    assert s.draft.give[0] == 0
+    assert s.game is guest.game and s.last_events == guest.log[-1:]
 
 
 # --- the HTML ------------------------------------------------------------------------------------------------
 
 
 def test_every_network_message_key_exists_in_every_language() -> None:
-    source = "\n".join(path.read_text(encoding="utf-8") for path in (WEB / "network.py", WEB / "network_panels.py"))
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (WEB / "browser" / "network.py", WEB / "network_panels.py"))
     keys = set(re.findall(r'"((?:net|peer)\.[a-z_]+[a-z])"', source))
     assert "net.invite" in keys and "peer.lost" in keys
     for lang in LANGUAGES:
@@ -279,15 +279,15 @@ def test_the_guest_screens_in_every_stage_and_language(stage: str) -> None:
 
 def test_a_hosts_refusal_is_shown_only_as_one_of_the_pages_own_messages() -> None:
     text = Text("en", ("Ana", "Ben"))
-    assert NP.refusal_text(text, Refused("peer.not_your_seat", {"seat": 1})) == "You play Ben: you cannot act for another seat."
+    assert text.msg(NP.refusal(Refused("peer.not_your_seat", {"seat": 1}))) == "You play Ben: you cannot act for another seat."
     general = text("peer.refused")
-    assert NP.refusal_text(text, Refused("rule.roll_first", {"count": "many"})) == text("rule.roll_first")
-    assert NP.refusal_text(text, Refused("rule.bank_empty", {"resource": 4})) == "The bank has no ore left."
+    assert text.msg(NP.refusal(Refused("rule.roll_first", {"count": "many"}))) == text("rule.roll_first")
+    assert text.msg(NP.refusal(Refused("rule.bank_empty", {"resource": 4}))) == "The bank has no ore left."
     for key, params in [  # not this page's refusals, or parameters the engine would never give
         ("ui.title", {}), ("rule.nope", {}), ("<script>", {}), ("rule.bank_empty", {"resource": -99}),
         ("rule.bank_empty", {"resource": True}), ("rule.bank_empty", {}), ("rule.partner_not_accepted", {"partner": [1, 2]}),
     ]:
-        assert NP.refusal_text(text, Refused(key, params)) == general, (key, params)
+        assert text.msg(NP.refusal(Refused(key, params))) == general, (key, params)
 
 
 def test_qr_codes_hold_the_link_and_too_long_codes_say_so() -> None:

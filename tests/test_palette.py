@@ -153,7 +153,7 @@ def test_the_palette_table() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_colour_is_named_in_every_language(lang: str) -> None:
-    with open(ROOT / "catan_core" / "messages" / f"{lang}.json", encoding="utf-8") as f:
+    with open(ROOT / "web" / "catan_web" / "messages" / f"{lang}.json", encoding="utf-8") as f:  # the pages name colours
         messages = json.load(f)
     named = sorted(key.removeprefix("ui.color.") for key in messages if key.startswith("ui.color."))
     assert named == sorted(COLORS)

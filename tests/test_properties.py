@@ -24,6 +24,7 @@ from catan_core.board import EDGE_COUNT, EDGE_NODES, HEX_COUNT, NODE_COUNT, NODE
 from catan_core.errors import IllegalActionError
 from catan_core.game import DEV_DECK, Game, Options
 from catan_core.rng import Rng
+from catan_core.state import DICE_OUTCOMES, DICE_RESHUFFLE_AT
 from catan_core.views import PlayerView
 
 PROPERTY_SETTINGS = settings(
@@ -120,6 +121,11 @@ def check_cheap(game: Game, previous_lr: int, previous_army: int) -> None:
         if game.phase not in ("setup_settlement", "setup_road"):
             assert expected_points(game, game.current) < game.options.vp_target
     assert 0 <= game.robber < HEX_COUNT
+    assert not game.built or game.options.trade_then_build  # only tracked with the option
+    if game.options.balanced_dice:
+        assert DICE_RESHUFFLE_AT < len(game.dice_deck) and game.dice_deck == sorted(set(game.dice_deck))
+    else:
+        assert game.dice_deck == []
 
 
 def random_cards(rng: Rng, most: int = 3) -> tuple[int, ...]:
@@ -183,7 +189,10 @@ def check_expensive(game: Game, rng: Rng) -> None:
         assert a.player == game.to_act
     if game.phase != "over":
         assert legal
+    if game.built:  # trade, then build: no trade once the current player has built
+        assert not any(a.kind in (A.MARITIME, A.OFFER) for a in legal) and game.offer_actions() == []
     before = json.dumps(saves.dump(game))
+    assert json.dumps(saves.dump(saves.load(saves.dump(game), verify_history=False))) == before
     for _ in range(6):
         action = random_action(rng, game)
         if action in legal_set:
@@ -234,6 +243,8 @@ def check_views(game: Game) -> None:
             assert view.hand == tuple(game.players[viewer].hand)
             assert view.dev == tuple(game.players[viewer].dev)
         assert view.deck_size == sum(game.deck)
+        assert view.built == game.built
+        assert view.dice_deck == (tuple(game.dice_deck) if game.options.balanced_dice else None)
         for q, pv in enumerate(view.players):
             pl = game.players[q]
             assert pv.hand_size == sum(pl.hand) and pv.dev_cards == sum(pl.dev)
@@ -271,19 +282,37 @@ def choose(game: Game, rng: Rng) -> Action:
     return rng.choice(legal)
 
 
+def check_dice_dealt(game: Game, events: list, dealt: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Balanced dice: the random rolls since the last reshuffle are all different and the deck
+    holds exactly the other outcomes; returns them (``dealt`` as this action leaves it)."""
+    for event in events:
+        if event.kind == "roll":
+            outcome = tuple(event.data["dice"])
+            assert outcome not in dealt
+            dealt = [*dealt, outcome]
+        elif event.kind == "dice_reshuffle":
+            assert len(dealt) == len(DICE_OUTCOMES) - DICE_RESHUFFLE_AT
+            dealt = []
+    assert game.dice_deck == sorted(set(DICE_OUTCOMES) - set(dealt))
+    return dealt
+
+
 def play_and_check(seed: int, players: int, board: str, **options) -> Game:
     game = Game(Options(players=players, board=board, **options), seed=seed)
     rng = Rng(seed ^ 0x5EED)
     check_cheap(game, -1, -1)
     check_expensive(game, rng)
     kinds_seen: set[str] = set()
+    dealt: list[tuple[int, int]] = []
     for step in range(MAX_ACTIONS):
         if game.phase == "over":
             break
         previous_lr, previous_army = game.longest_road, game.largest_army
         action = choose(game, rng)
         kinds_seen.add(action.kind)
-        game.apply(action)
+        events = game.apply(action)
+        if game.options.balanced_dice:
+            dealt = check_dice_dealt(game, events, dealt)
         check_cheap(game, previous_lr, previous_army)
         if step % EXPENSIVE_EVERY == 0:
             check_expensive(game, rng)
@@ -304,6 +333,40 @@ def play_and_check(seed: int, players: int, board: str, **options) -> Game:
 )
 def test_random_games_keep_every_invariant(seed, players, board, **options):
     play_and_check(seed, players, board, **options)
+
+
+@PROPERTY_SETTINGS
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.sampled_from([2, 3, 4]),
+    board=st.sampled_from(["random", "beginner"]),
+)
+def test_random_games_with_both_rule_options(seed, players, board):
+    """Trade, then build and balanced dice on: every invariant above (listed actions accepted,
+    the rest refused unchanged, the deck dealt without repeats), and the save round-trips,
+    replayed and read."""
+    game = play_and_check(seed, players, board, trade_then_build=True, balanced_dice=True)
+    data = saves.dump(game)
+    assert saves.dump(saves.load(data)) == data
+    assert saves.dump(saves.load(data, verify_history=False)) == data
+
+
+def test_the_rule_options_do_change_random_play():
+    """Random play with both options meets a refused trade after a build and reshuffles."""
+    refusals = reshuffles = 0
+    for seed in range(2):
+        game = Game(Options(players=3, trade_then_build=True, balanced_dice=True), seed=seed)
+        rng = Rng(seed)
+        while game.phase != "over" and game.turn < 300:
+            if game.built:
+                trade = Action(game.current, A.MARITIME, (0, 1))
+                try:
+                    game.check_action(trade)
+                except IllegalActionError as error:
+                    refusals += error.key == "rule.trade_after_build"
+            events = game.apply(choose(game, rng))
+            reshuffles += sum(e.kind == "dice_reshuffle" for e in events)
+    assert refusals > 10 and reshuffles > 2
 
 
 def test_trades_and_every_action_kind_happen():

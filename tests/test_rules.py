@@ -18,6 +18,7 @@ from catan_core.board import (
 )
 from catan_core.errors import FormatError
 from catan_core.game import DEV_DECK, Game, Options
+from catan_core.state import DICE_OUTCOMES, DICE_RESHUFFLE_AT
 from catan_core.names import KNIGHT, ROAD_BUILDING, VICTORY_POINT
 from catan_core.rng import Rng
 from catan_core.board import BEGINNER_PIECES
@@ -1253,3 +1254,259 @@ def test_the_view_shows_whether_a_card_was_played_this_turn():
     assert not game.view(1).dev_played
     game.apply(Action(0, "monopoly", 0))
     assert game.view(1).dev_played and game.view(None).dev_played
+
+
+# --- option: trade, then build (the order of the rules) -----------------------------------------
+
+TRADE_THEN_BUILD = {"trade_then_build": True}
+BUILDS = {
+    "road": (ROAD_CARDS, Action(0, "road", edge(18, 24))),
+    "settlement": (SETTLEMENT_CARDS, Action(0, "settlement", 18)),
+    "city": (CITY_CARDS, Action(0, "city", 8)),
+    "buy": (DEV_CARDS_COST, Action(0, "buy")),
+}
+"""Each way to end the trading: the cards it costs and the action (seat 0 of :func:`order_game`)."""
+TRADES = (
+    Action(0, "maritime", (BRICK, WOOL)),
+    Action(0, "offer", (cards(brick=1), cards(ore=1), 1)),
+    Action(0, "offer", (cards(brick=2), cards(ore=1, wool=1), -1)),
+)
+"""Trades seat 0 of :func:`order_game` can afford whatever it built (it keeps 4 brick)."""
+
+
+def order_game(cost=None, options=TRADE_THEN_BUILD, **p0):
+    """Seat 0 in its main phase, settled at 8 with roads to 18, holding 4 brick (plus
+    ``cost``); seat 1 at 34 holds ore and wool to trade."""
+    held = {"brick": 4, **{r: n + (4 if r == "brick" else 0) for r, n in (cost or {}).items()}}
+    players = [
+        {"settlements": [8], "roads": path(8, 13, 18), "hand": held, **p0},
+        {"settlements": [34], "hand": {"ore": 2, "wool": 2}},
+        {},
+    ]
+    return scenario(players, options=options)
+
+
+def trading_open(game: Game) -> bool:
+    """Whether seat 0 may trade (every one of :data:`TRADES` legal and listed)."""
+    legal = set(game.legal_actions())
+    return all(game.is_legal(a) for a in TRADES) and TRADES[0] in legal and bool(game.offer_actions())
+
+
+@pytest.mark.parametrize("build", sorted(BUILDS))
+def test_trade_then_build_ends_the_trading_at_the_first_build(build):
+    cost, action = BUILDS[build]
+    game = order_game(cost)
+    assert trading_open(game) and not game.built
+    do(game, action)
+    assert game.built
+    for trade in TRADES:
+        error = assert_illegal(game, trade, "rule.trade_after_build")  # refused, the game unchanged, not listed
+        assert "trade, then build" in str(error)
+    assert game.offer_actions() == []
+    assert not any(a.kind in ("maritime", "offer") for a in game.legal_actions())
+    assert Action(0, "end") in game.legal_actions()  # building and ending go on as usual
+    do(game, "0 end")
+    assert not game.built  # the next turn trades again
+    do(game, Action(1, "roll", (1, 2)))
+    assert game.offer_actions() and any(a.kind == "offer" for a in game.offer_actions())
+
+
+def test_trade_then_build_trades_first_then_builds():
+    game = order_game({"brick": 2, "lumber": 1})
+    do(game, TRADES[0], Action(0, "offer", (cards(brick=1), cards(ore=1), 1)), "1 accept", "0 confirm 1")
+    assert hand(game, 0) == cards(brick=1, lumber=1, wool=1, ore=1) and not game.built
+    do(game, Action(0, "road", edge(18, 24)))
+    assert game.built and hand(game, 0) == cards(wool=1, ore=1)
+
+
+@pytest.mark.parametrize("card", ["knight", "monopoly", "year_of_plenty", "road_building"])
+def test_trade_then_build_playing_a_card_does_not_end_the_trading(card):
+    """Playing a development card is not building; nor are the free roads of Road Building."""
+    game = order_game(dev_cards={card: 1})
+    if card == "knight":
+        do(game, "0 knight", Action(0, "robber", (13, 1)))
+    elif card == "monopoly":
+        do(game, Action(0, "monopoly", ORE))
+    elif card == "year_of_plenty":
+        do(game, Action(0, "year_of_plenty", (ORE, GRAIN)))
+    else:
+        do(game, "0 road_building")
+        while game.phase == "road_building":
+            do(game, Action(0, "road", game.road_spots(0)[0]))
+        assert len(game.players[0].roads) == 4
+    assert game.phase == "main" and game.dev_played and not game.built
+    assert trading_open(game)
+
+
+def test_trade_then_build_a_knight_after_a_build_keeps_the_trading_closed():
+    game = order_game(ROAD_CARDS, dev_cards={"knight": 1})
+    do(game, Action(0, "road", edge(18, 24)), "0 knight")
+    assert game.phase == "robber" and game.built
+    text = saves.dumps(game)
+    assert saves.dumps(saves.loads(text)) == text and saves.dumps(saves.loads(text, verify_history=False)) == text
+    do(game, Action(0, "robber", (13, 1)))
+    assert_illegal(game, TRADES[0], "rule.trade_after_build")
+
+
+def test_without_the_option_the_phase_is_combined():
+    """The default: trade and build in any order; nothing is recorded about building."""
+    for build, (cost, action) in BUILDS.items():
+        game = order_game(cost, options={})
+        do(game, action)
+        assert not game.built and trading_open(game), build
+        do(game, TRADES[0])
+        assert "built" not in saves.dump(game)["state"] and "trade_then_build" not in saves.dump(game)["options"]
+
+
+def test_trade_then_build_in_the_state_and_its_checks():
+    game = order_game(ROAD_CARDS)
+    assert saves.dump(game)["state"]["built"] is False
+    do(game, Action(0, "road", edge(18, 24)))
+    data = saves.dump(game)
+    assert data["options"]["trade_then_build"] is True and data["state"]["built"] is True
+    assert saves.dump(saves.load(data)) == data and saves.dump(saves.load(data, verify_history=False)) == data
+    for phase in ("roll", "discard", "trade", "setup_settlement"):  # no build can have happened there
+        guess = game.copy()
+        guess.phase = phase
+        with pytest.raises(FormatError) as caught:
+            guess._check_option_fields()
+        assert caught.value.params == {"field": "built"}, phase
+    plain = order_game(ROAD_CARDS, options={})
+    plain.built = True
+    with pytest.raises(FormatError) as caught:
+        plain.check()
+    assert caught.value.params == {"field": "built"}
+
+
+def test_trade_then_build_refusal_leads_to_its_almanac_entry():
+    from catan_core import almanac
+
+    assert almanac.entry_for_error("rule.trade_after_build") == "trade_then_build"
+    entry = almanac.entry("trade_then_build", "en")
+    assert entry is not None and "Road Building" in " ".join(entry.paragraphs)
+
+
+# --- option: balanced dice -------------------------------------------------------------------
+
+
+def turn_of_rolling(game: Game) -> list:
+    """Roll (random dice), deal with a 7 by the first legal choices, end the turn; the events."""
+    events = do(game, Action(game.current, "roll"))
+    while game.phase != "main":
+        events += game.apply(game.legal_actions()[0])
+    return events + game.apply(Action(game.current, "end"))
+
+
+def test_balanced_dice_deal_each_outcome_once_per_deck():
+    game = Game(Options(players=2, board="beginner", balanced_dice=True), seed=5)
+    assert game.dice_deck == list(DICE_OUTCOMES)
+    decks = []
+    for _ in range(3):
+        dealt = []
+        for i in range(len(DICE_OUTCOMES) - DICE_RESHUFFLE_AT):
+            events = turn_of_rolling(game)
+            (roll,) = [e for e in events if e.kind == "roll"]
+            dealt.append(tuple(roll.data["dice"]))
+            reshuffled = "dice_reshuffle" in kinds(events)
+            assert reshuffled == (i == len(DICE_OUTCOMES) - DICE_RESHUFFLE_AT - 1)
+            if not reshuffled:
+                assert sorted(set(DICE_OUTCOMES) - set(dealt)) == game.dice_deck
+        assert len(set(dealt)) == len(dealt) == 31  # each outcome once; 5 never dealt
+        assert sum(a + b == 7 for a, b in dealt) <= 6
+        assert game.dice_deck == list(DICE_OUTCOMES)  # reshuffled at five left
+        decks.append(dealt)
+    assert decks[0] != decks[1] != decks[2]
+
+
+def test_balanced_dice_come_from_the_games_generator():
+    def rolls(seed):
+        game = Game(Options(players=3, board="beginner", balanced_dice=True), seed=seed)
+        return [e.data["dice"] for _ in range(20) for e in turn_of_rolling(game) if e.kind == "roll"]
+
+    assert rolls(8) == rolls(8) and rolls(8) != rolls(9)
+
+
+def test_forced_dice_are_not_dealt_from_the_deck():
+    game = Game(Options(players=2, board="beginner", balanced_dice=True), seed=5)
+    do(game, Action(0, "roll", (3, 4)))
+    assert game.dice == (3, 4) and game.dice_deck == list(DICE_OUTCOMES)
+    game = scenario([{}, {}], phase="roll", dice=[[2, 2], [6, 6]], options={"balanced_dice": True})
+    do(game, "0 roll", "0 end", "1 roll")
+    assert [e.data["dice"] for e in game.log if e.kind == "roll"] == [[2, 2], [6, 6]]
+    assert game.dice_deck == list(DICE_OUTCOMES)
+    do(game, "1 end", "0 roll")
+    assert len(game.dice_deck) == 35 and tuple(game.log[-1].data["dice"]) not in game.dice_deck
+
+
+def test_plain_dice_have_no_deck():
+    game = Game(Options(players=2, board="beginner"), seed=5)
+    turn_of_rolling(game)
+    assert game.dice_deck == [] and "dice_deck" not in saves.dump(game)["state"]
+    assert game.view(0).dice_deck is None and game.view(0).dice_totals_left() is None
+
+
+def test_balanced_dice_views_show_what_is_left_and_guesses_keep_it():
+    from catan_core.bots.determinize import determinize
+    from catan_core.views import View
+
+    game = Game(Options(players=3, board="beginner", balanced_dice=True), seed=2)
+    for _ in range(4):
+        turn_of_rolling(game)
+    left = tuple(game.dice_deck)
+    assert len(left) == 32
+    for viewer in (None, 0, 1, 2):
+        view = game.view(viewer)
+        assert view.dice_deck == left  # public: every roll was seen
+        assert View.from_json(view.to_json()) == view
+    totals = game.view(None).dice_totals_left()
+    assert totals is not None and sum(totals) == 32
+    assert list(totals) == [sum(a + b == t for a, b in left) for t in range(2, 13)]
+    guess = determinize(game.view(1), Rng(3))
+    assert guess.dice_deck == list(left) and guess.options.balanced_dice
+    guess.check()
+
+
+def test_balanced_dice_in_the_state_and_its_checks():
+    game = Game(Options(players=2, board="beginner", balanced_dice=True), seed=5)
+    turn_of_rolling(game)
+    for deck, field in (
+        (game.dice_deck[:5], "dice_deck"),  # five left: would have been reshuffled
+        (game.dice_deck[::-1], "dice_deck"),  # out of order
+        (game.dice_deck[:-1] + [game.dice_deck[0]], "dice_deck"),  # one outcome twice
+    ):
+        guess = game.copy()
+        guess.dice_deck = deck
+        with pytest.raises(FormatError) as caught:
+            guess.check()
+        assert caught.value.params == {"field": field}
+    plain = Game(Options(players=2, board="beginner"), seed=5)
+    plain.dice_deck = list(DICE_OUTCOMES)
+    with pytest.raises(FormatError):
+        plain.check()
+
+
+def test_rule_options_in_a_scenario():
+    game = scenario([{}, {}], options={"trade_then_build": True, "balanced_dice": True})
+    assert game.options.trade_then_build and game.options.balanced_dice
+    assert game.dice_deck == list(DICE_OUTCOMES) and not game.built
+    for bad in ({"balanced_dice": "yes"}, {"trade_then_build": 1}):
+        with pytest.raises(FormatError) as caught:
+            scenario([{}, {}], options=bad)
+        assert caught.value.key == "format.option_flag"
+    with pytest.raises(FormatError) as caught:
+        scenario([{}, {}], options={"balanced": True})
+    assert caught.value.key == "format.field"
+
+
+def test_computer_players_follow_both_rule_options():
+    """Every level plays whole games with both options; a guess of a bot keeps the turn's
+    trading closed (an action the game would refuse fails the game here)."""
+    from catan_core.bots import LEVELS, make_bot
+
+    for seed in range(2):
+        game = Game(Options(players=3, trade_then_build=True, balanced_dice=True), seed=seed)
+        bots = [make_bot(level, seed=p, **({"budget": 0.02} if level == "strong" else {})) for p, level in enumerate(LEVELS)]
+        while game.phase != "over" and game.turn < 400:
+            game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+        assert game.winner >= 0
+        assert "dice_reshuffle" in kinds(game.log) and "maritime" in kinds(game.log)

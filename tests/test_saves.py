@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -118,6 +119,59 @@ def test_scenario_game_round_trip():
     loaded = saves.loads(text)
     assert saves.dumps(loaded) == text and loaded.origin == game.origin
     assert saves.dumps(saves.loads(text, verify_history=False)) == text
+
+
+RULE_OPTIONS = {"trade_then_build": True, "balanced_dice": True}
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.mark.parametrize("seed,players,steps", [(11, 3, 300), (12, 4, 5000)])
+@pytest.mark.parametrize("options", [{"trade_then_build": True}, {"balanced_dice": True}, RULE_OPTIONS])
+def test_round_trip_with_the_rule_options(seed, players, steps, options):
+    game = played(seed, players, steps, **options)
+    text = saves.dumps(game)
+    data = json.loads(text)
+    assert {key: data["options"].get(key) for key in RULE_OPTIONS} == {key: options.get(key) for key in RULE_OPTIONS}
+    assert ("built" in data["state"], "dice_deck" in data["state"]) == (
+        "trade_then_build" in options, "balanced_dice" in options)
+    assert saves.dumps(saves.loads(text)) == text
+    assert saves.dumps(saves.loads(text, verify_history=False)) == text
+    replay = Game(game.options, seed=game.seed, seats=game.seats)
+    for action in game.history:
+        replay.apply(action.text())
+    assert saves.dumps(replay) == text
+
+
+def test_a_save_from_before_the_rule_options_still_loads():
+    """Written by the engine before ``trade_then_build`` and ``balanced_dice`` existed: games
+    without them save exactly as they did, so it replays to its very text."""
+    text = (DATA / "save_before_rule_options.json").read_text(encoding="utf-8")
+    game = saves.loads(text)
+    assert not game.options.trade_then_build and not game.options.balanced_dice
+    assert saves.dumps(game) == text and saves.dumps(saves.loads(text, verify_history=False)) == text
+
+
+def test_refuses_bad_rule_option_fields():
+    data = saves.dump(played(13, 3, 400, **RULE_OPTIONS))
+    assert len(data["state"]["dice_deck"]) < 36  # some rolls were dealt
+    for change, key in (
+        (lambda d: d["state"].update(built="yes"), "format.field"),
+        (lambda d: d["state"].pop("built"), "format.field"),
+        (lambda d: d["state"].pop("dice_deck"), "format.field"),
+        (lambda d: d["state"]["dice_deck"].append([7, 1]), "format.field"),
+        (lambda d: d["state"]["dice_deck"].append(d["state"]["dice_deck"][0]), "format.state"),
+        (lambda d: d["state"].update(dice_deck=d["state"]["dice_deck"][:5]), "format.state"),
+        (lambda d: d["options"].pop("balanced_dice"), "format.field"),  # its deck is an unknown field then
+        (lambda d: d["options"].update(trade_then_build="on"), "format.option_flag"),
+    ):
+        tampered = copy.deepcopy(data)
+        change(tampered)
+        refused(tampered, key, verify_history=False)
+    plain = saves.dump(played(13, 3, 50))
+    for field, value in (("built", False), ("dice_deck", [[1, 1]] * 6)):
+        tampered = copy.deepcopy(plain)
+        tampered["state"][field] = value
+        refused(tampered, "format.field", verify_history=False)
 
 
 # --- refusals ---------------------------------------------------------------------------
@@ -350,7 +404,9 @@ def test_scenario_refuses_unknown_keys_and_bad_headers():
     scenario_refused(base(options=[]), "format.field")
     scenario_refused(base(format="catan-save"), "format.not_a_scenario")
     scenario_refused([], "format.not_a_scenario")
-    scenario_refused(base(version=2), "format.version")
+    scenario_refused(base(version=3), "format.version")
+    scenario_refused(base(version=0), "format.version")
+    scenario_refused(base(turn=4), "format.field")  # a field of version 2 in a version 1 file
     scenario_refused(base(version={}), "format.field")  # a fragment's odd version is not echoed back
     scenario_refused(base(players=[{}]), "format.option_players")
     scenario_refused(base(players=[{}] * 5), "format.option_players")
@@ -443,6 +499,7 @@ def phase_saves():
     for phase in ("setup_road", "trade", "discard", "road_building", "main"):
         game = played(3, 4, 6000, stop=lambda g, phase=phase: g.phase == phase)
         out.append(saves.dump(game))
+    out.append(saves.dump(played(3, 4, 400, **RULE_OPTIONS)))
     return out
 
 
@@ -490,3 +547,22 @@ def test_an_invalid_seat_is_named_in_the_message() -> None:
     with pytest.raises(FormatError) as info:
         seats_from_json([{"name": "Ana", "color": "#d7263d"}, {"name": " ", "color": "#1b65c4"}], 2)
     assert info.value.key == "format.seat" and "Player 2" in str(info.value)
+
+
+def test_the_save_writer_writes_what_dumps_writes_through_a_game_with_take_backs() -> None:
+    """The page saves after every move with a SaveWriter (each recorded action and event encoded
+    once); its text is always the very text of ``dumps``, also after a move is taken back."""
+    import random
+
+    from catan_core.saves import SaveWriter, dumps
+
+    for seed in (1, 2):
+        game, writer, rng = Game(Options(players=3), seed=seed), SaveWriter(), random.Random(seed)
+        marks = []
+        while game.phase != "over" and len(game.history) < 400:
+            if marks and rng.random() < 0.1:
+                game.restore(marks.pop())
+            else:
+                marks.append(game.snapshot())
+                game.apply(rng.choice(game.legal_actions()))
+            assert writer.text(game) == dumps(game)

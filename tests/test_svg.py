@@ -107,10 +107,11 @@ def test_click_targets_are_hittable_and_on_top() -> None:
     for el in with_attr(root, "data-hex"):
         assert el.find(NS + "polygon") is not None
     # the hit areas come last, intersections above paths, in each the targets above the others
-    order = [el.get("class") for el in root]
-    assert order[-2:] == ["edges", "nodes"]
+    spots = [(el.get("class") or "-").split()[0] for el in root][-(72 + 54):]
+    assert spots == ["edge"] * 72 + ["node"] * 54
     mixed = parse(render(beginner_view(), highlight_edges=[0, 71], highlight_nodes=[0, 53]))
-    for layer in list(mixed)[-2:]:
+    drawn = list(mixed)[-(72 + 54):]
+    for layer in (drawn[:72], drawn[72:]):
         lit_ones = ["target" in classes(el) for el in layer]
         assert lit_ones == sorted(lit_ones) and lit_ones[-2:] == [True, True]
 

@@ -20,12 +20,15 @@ from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import catalog, translate  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
-from catan_web import controls, panels  # noqa: E402
+from catan_web import controls  # noqa: E402
+from catan_web.commands import Explanation  # noqa: E402
+from catan_web.commands import CommandError  # noqa: E402
 from catan_web.newgame import NewGame  # noqa: E402
 from catan_web.session import Session  # noqa: E402
 from catan_web.settings import Settings, SettingsStore  # noqa: E402
 from catan_web.store import GAME_PREFIX, INDEX_KEY, MemoryStorage, SaveMeta, SaveStore, StorageFull  # noqa: E402
-from catan_web.text import Text  # noqa: E402
+from catan_web.text import Msg, Text  # noqa: E402
+from page_driver import PageDriver  # noqa: E402
 
 WEB = ROOT / "web" / "catan_web"
 
@@ -131,51 +134,65 @@ def test_one_person_is_never_covered() -> None:
     assert s.shown == 0 and not s.covered and s.viewer == 0
 
 
-def test_clicks_become_actions_hints_or_choices() -> None:
-    s = Session(two_people_and_a_computer(phase="main"))
-    s.uncover()
-    assert s.click("node", 5).hint == "ui.hint.choose_build"
-    s.start_mode("road")
-    assert s.click("edge", 3).action == Action(0, "road", 3)
-    assert s.targets().edges == () and s.build_reason("road") == translate("rule.cannot_afford", {"cost": [1, 1, 0, 0, 0]}, "en")
-    s.start_mode("city")
-    assert s.build_reason("city") == translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, "en")
+def two_people_page(hands: dict[int, list[int]] | None = None, **extra: object) -> PageDriver:
+    """The page with :func:`two_people_and_a_computer`'s game open, Ana holding the device;
+    ``hands`` sets seats' hands first (outside the rules: only for the check at hand; the bank
+    gives the cards)."""
+    game = two_people_and_a_computer(**extra)
+    for seat, cards in (hands or {}).items():
+        for r, n in enumerate(cards):
+            game.bank[r] -= n - game.players[seat].hand[r]
+        game.players[seat].hand[:] = cards
+    page = PageDriver(bots=False)
+    page.open(game)
+    return page
 
-    robbing = Session(two_people_and_a_computer(phase="robber", robber=9))
-    robbing.game.players[1].hand[0] = 1  # only for this check; not a legal game any more
-    robbing.game.players[2].hand[0] = 1
-    robbing.uncover()
-    # a hex touching both other seats' buildings offers a choice of victim
+
+def test_clicks_become_actions_hints_or_choices() -> None:
+    page = two_people_page(phase="main")
+    page.press("n5")
+    assert page.state.notice.message == Msg("ui.hint.choose_build")  # type: ignore[union-attr]
+    page.run("mode", "road")
+    assert page.state.draft.mode == "road" and 'data-edge="3"' in page.html("board")
+    page.press("e3")  # Ana has no brick: the engine refuses and the page says why
+    cost = translate("rule.cannot_afford", {"cost": [1, 1, 0, 0, 0]}, "en")
+    assert page.state.notice.message == Msg("rule.cannot_afford", cost=[1, 1, 0, 0, 0]) and page.game.history == []  # type: ignore[union-attr]
+    assert page.session.build_reason("road") == cost
+    assert page.session.build_reason("city") == translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, "en")
+
+    robbing = two_people_page({1: [1, 0, 0, 0, 0], 2: [1, 0, 0, 0, 0]}, phase="robber", robber=9)
     from catan_core.board import HEX_NODES
 
-    both = [h for h in range(19) if {robbing.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2}]
-    if both:
-        intent = robbing.click("hex", both[0])
-        assert {a.value[1] for a in intent.choices} == {1, 2}
-    assert robbing.click("hex", 9).action == Action(0, "robber", (9, -1))
-    assert robbing.reason(robbing.click("hex", 9).action) == translate("rule.robber_must_move", {}, "en")
+    both = next(h for h in range(19) if {robbing.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
+    robbing.press(f"h{both}")  # a hex touching both other seats' buildings: a choice of victim
+    assert robbing.state.draft.mode == "victim" and 'id="rob-1"' in robbing.html("actions") and 'id="rob-2"' in robbing.html("actions")
+    robbing.run("mode", "")
+    robbing.press("h9")  # the robber must move
+    assert robbing.state.notice.message == Msg("rule.robber_must_move")  # type: ignore[union-attr]
 
 
 def test_disabled_buttons_link_their_reason_to_the_almanac_entry() -> None:
     from catan_core.almanac import almanac_url, entry_for_error
 
-    s = Session(two_people_and_a_computer(phase="main"))
-    s.uncover()
-    refused = s.reason(Action(0, "buy"))
+    page = two_people_page(phase="main")
+    refused = page.session.reason(Action(0, "buy"))
     assert refused is not None and refused.key == "rule.cannot_afford" and refused.entry == entry_for_error("rule.cannot_afford")
     for lang in ("en", "hi"):
-        s.text.lang = lang
-        html = panels.build_panel(s, s.view())
+        page.run("lang", lang)
+        html = page.html("actions")
         reason = translate("rule.cannot_afford", {"cost": [0, 0, 0, 2, 3]}, lang)
         link = (f'<a href="{almanac_url(entry_for_error("rule.cannot_afford"), lang)}" target="catan-almanac" class="why-link">'
                 f'{translate("embed.why", {}, lang)}</a>')
         city = re.search(r'<button [^>]*id="build-city".*?</small>', html)
         assert city is not None and 'aria-disabled="true"' in city.group() and 'aria-describedby="build-city-why"' in city.group()
         assert f'<span id="build-city-why" data-entry="costs">{reason}</span> {link}' in city.group()
+    # pressing it says the same, with the same link
+    page.run("explain", Explanation(reason, "costs"))
+    assert 'class="why-link"' in page.html("notice") and reason in page.html("notice")
     # a page's own reason (no rule of the game) has no link
-    s.text.lang = "en"
-    assert controls.button(s.text, "Go", "go", ident="go", reason=s.text("ui.reason.no_spot")).count("<a ") == 0
-    assert "<a " not in controls.button(s.text, "Go", "go", ident="go")
+    text = Text()
+    assert controls.button(text, "Go", "go", ident="go", reason=text("ui.reason.no_spot")).count("<a ") == 0
+    assert "<a " not in controls.button(text, "Go", "go", ident="go")
 
 
 def test_new_game_form_uses_the_engine_checks() -> None:
@@ -187,26 +204,25 @@ def test_new_game_form_uses_the_engine_checks() -> None:
     with pytest.raises(Exception) as caught:
         form.create()
     assert text.error(caught.value) == translate("format.option_vp_target", {}, "en")  # type: ignore[arg-type]
-    form.vp_target = 10
-    form.seats[0].name = "  "
-    with pytest.raises(Exception) as caught:
-        form.create()
-    assert caught.value.key == "format.seat"  # type: ignore[attr-defined]
+    page = PageDriver(bots=False)
+    page.run("form", {"seat-name-0": "  "})
+    page.run("start")
+    assert page.page.session is None and page.state.notice.message.key == "format.seat"  # type: ignore[union-attr]
 
 
 def test_every_page_message_key_exists_and_names_are_escaped() -> None:
     english = catalog("en")
-    source = "\n".join(path.read_text(encoding="utf-8") for path in WEB.glob("*.py"))
+    source = "\n".join(path.read_text(encoding="utf-8") for path in WEB.rglob("*.py"))
     for key in set(re.findall(r'"(ui\.[a-z_.]+[a-z])"', source)):
         assert key in english, key
     for prefix in set(re.findall(r'"(ui\.[a-z_.]+[._])"', source)):
         assert any(k.startswith(prefix) for k in english), prefix
     seats = (Seat("<b>Ana</b>", "#d7263d"), Seat("Ben & co", "#1b65c4"))
-    s = Session(Game(Options(players=2, board="beginner"), 1, seats))
-    s.uncover()
-    view = s.view()
-    html = panels.scoreboard(s, view) + panels.turn_panel(s, view) + panels.hand_panel(s, view) + panels.cover(s)
-    assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html and "Ben &amp; co" in html
+    page = PageDriver(bots=False)
+    page.open(Game(Options(players=2, board="beginner"), 1, seats), name="<i>x</i>", uncover=False)
+    html = "".join(page.html(region) for region in ("scores-wrap", "turn", "hand-wrap", "overlay", "bar", "log-box"))
+    assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html and "Ben &amp; co" in html and "&lt;i&gt;x" in html
+    assert 'id="cover"' in html
     assert not re.search(r"\bui\.[a-z_]+\.", html)
 
 
@@ -214,20 +230,22 @@ def test_panels_render_every_phase_of_a_random_game() -> None:
     import random
 
     seats = (Seat("Ana", "#d7263d"), Seat("Ben", "#1b65c4"), Seat("Cy", "#f29e1f", "beginner"))
-    game = Game(Options(players=3), 9, seats)
-    s = Session(game)
+    page = PageDriver()
+    page.open(Game(Options(players=3), 9, seats))
+    game = page.game
     rng = random.Random(2)
     seen = set()
     while game.phase != "over" and len(game.history) < 1500:
-        s.uncover()
-        view = s.view()
+        if page.session.covered:
+            page.run("uncover")
         seen.add(game.phase)
-        html = panels.turn_panel(s, view) + panels.action_panel(s, view) + panels.hand_panel(s, view)
+        html = page.html("turn") + page.html("actions") + page.html("hand-wrap")
         assert "ui." not in re.sub(r'(id|data-[a-z]+|aria-[a-z]+)="[^"]*"', "", html), html
         offers = game.offer_actions()
-        s.apply(rng.choice(offers) if offers and rng.random() < 0.05 else rng.choice(game.legal_actions()))
+        action = rng.choice(offers) if offers and rng.random() < 0.05 else rng.choice(game.legal_actions())
+        page.call(lambda table: table.act(action))
     assert {"setup_settlement", "roll", "main", "robber", "trade"} <= seen
-    json.dumps(s.last_sentences())
+    json.dumps(page.session.last_sentences())
 
 
 # --- one way from the board to actions (catan_web.targets) ------------------------------------
@@ -252,12 +270,7 @@ def test_session_and_example_read_the_board_the_same_way() -> None:
         view = game.view(game.to_act, with_log=False)
         spots = example.targets()
         assert spots == T.targets(view)
-        session = Session(game)
-        session.uncover()
-        offered = []
-        for mode in (None, *T.BUILD_KINDS):
-            session.start_mode(mode)
-            offered.append(session.targets())
+        offered = [T.targets(view, mode) for mode in (None, *T.BUILD_KINDS)]
         merged = tuple(tuple(sorted(set().union(*(getattr(t, f) for t in offered)))) for f in ("nodes", "edges", "hexes"))
         assert merged == (spots.nodes, spots.edges, spots.hexes)
         for element, ids in zip(T.ELEMENTS, merged):
@@ -270,101 +283,94 @@ def test_session_and_example_read_the_board_the_same_way() -> None:
 def test_a_click_outside_the_offered_spots_still_asks_the_engine() -> None:
     from catan_web import targets as T
 
-    s = Session(two_people_and_a_computer(phase="main"))
-    s.uncover()
-    view = s.view()
-    own = s.game.players[0].settlements[0]
+    page = two_people_page(phase="main")
+    view = page.session.view()
+    own = page.game.players[0].settlements[0]
     assert T.click(view, "node", own).action == Action(0, "city", own)  # the example: a city on one's settlement
     assert T.click(view, "node", 0).action == Action(0, "settlement", 0)
     assert T.click(view, "hex", 3) == T.Intent()  # the example ignores a stray click on a hex
-    assert T.click(s.game.view(1), "node", 0).hint == T.WAIT_HINT
+    assert T.click(page.game.view(1), "node", 0).hint == T.WAIT_HINT
     assert T.click(view, "node", 0, mode=None).hint == "ui.hint.choose_build"
-    s.start_mode("city")
-    assert s.click("node", 0).action == Action(0, "city", 0)
+    page.run("mode", "city")
+    page.press("n0")
+    assert page.state.notice.message.key == "rule.city_needs_settlement"  # type: ignore[union-attr]
 
 
 def test_choosing_a_victim_on_the_board_opens_the_victim_chooser() -> None:
-    s = Session(two_people_and_a_computer(phase="robber", robber=9))
-    s.game.players[1].hand[0] = s.game.players[2].hand[0] = 1  # only for this check
-    s.game.bank[0] -= 2
-    s.uncover()
+    page = two_people_page({1: [1, 0, 0, 0, 0], 2: [1, 0, 0, 0, 0]}, phase="robber", robber=9)
     from catan_core.board import HEX_NODES
 
-    both = next(h for h in range(19) if {s.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
-    intent = s.click("hex", both)
-    assert len(intent.choices) == 2 and s.draft.mode == "victim" and s.draft.robber_hex == both
-    assert s.targets().hexes == (both,)
-    assert s.rob_action("2") == Action(0, "robber", (both, 2)) and s.rob_action("x") is None
+    both = next(h for h in range(19) if {page.game.node_owner[n] for n in HEX_NODES[h]} >= {1, 2})
+    page.press(f"h{both}")
+    assert page.state.draft.mode == "victim" and page.state.draft.robber_hex == both
+    assert re.findall(r'class="hex [^"]*target', page.html("board")) and f'data-hex="{both}"' in page.html("board")
+    with pytest.raises(CommandError):
+        page.run("rob", "x")
+    page.run("rob", "2")
+    assert page.game.history[-1] == Action(0, "robber", (both, 2))
 
 
 # --- the draft: pickers never go past the cards held (issue 12, item 7) -----------------------------
 
 
-def press(times: int, edit: object, arg: str) -> None:
+def press(page: PageDriver, times: int, name: str, arg: str) -> None:
     for _ in range(times):
-        edit(arg)  # type: ignore[operator]
+        page.run(name, arg)
 
 
 def test_discard_picks_stop_at_the_hand_and_the_number_due() -> None:
-    s = Session(two_people_and_a_computer(phase="roll"))
-    s.game.players[0].hand[:] = [3, 0, 2, 0, 5]  # 10 cards: 5 to discard
-    s.game.bank[0] -= 3; s.game.bank[2] -= 2; s.game.bank[4] -= 5
-    s.uncover()
-    s.apply(Action(0, "roll", (3, 4)))
-    s.uncover()
-    assert s.discard_due() == 5
-    press(9, s.pick_discard, "discard:0:1")
-    assert s.draft.discard == [3, 0, 0, 0, 0]  # only 3 brick are held
-    press(4, s.pick_discard, "discard:1:1")
-    assert s.draft.discard[1] == 0  # no lumber at all
-    press(9, s.pick_discard, "discard:4:1")
-    assert s.draft.discard == [3, 0, 0, 0, 2]  # 5 are due, no more
-    assert s.discard_room() == (False,) * 5
-    html = panels.discard_panel(s, s.view())
-    assert re.search(r'<button[^>]*id="discard-ore-plus"[^>]*disabled', html)
+    page = two_people_page({0: [3, 0, 2, 0, 5]}, phase="roll")  # 10 cards: 5 to discard
+    page.call(lambda table: table.act(Action(0, "roll", (3, 4))))
+    page.run("uncover")
+    press(page, 9, "discard_pick", "discard:0:1")
+    assert page.state.draft.discard == (3, 0, 0, 0, 0)  # only 3 brick are held
+    press(page, 4, "discard_pick", "discard:1:1")
+    assert page.state.draft.discard[1] == 0  # no lumber at all
+    press(page, 9, "discard_pick", "discard:4:1")
+    assert page.state.draft.discard == (3, 0, 0, 0, 2)  # 5 are due, no more
+    assert re.search(r'<button[^>]*id="discard-ore-plus"[^>]*disabled', page.html("actions"))
     for bad in ("discard:9:1", "discard:0:5", "give:0:-1", "", None, "discard:-1:1", "discard:٣:1"):
-        s.pick_discard(bad)
-    assert s.draft.discard == [3, 0, 0, 0, 2]
-    press(5, s.pick_discard, "discard:0:-1")
-    assert s.draft.discard == [0, 0, 0, 0, 2]
-    s.apply(Action(0, "discard", (1, 0, 2, 0, 2)))
+        with pytest.raises(CommandError):
+            page.run("discard_pick", bad)
+    assert page.state.draft.discard == (3, 0, 0, 0, 2)
+    press(page, 5, "discard_pick", "discard:0:-1")
+    assert page.state.draft.discard == (0, 0, 0, 0, 2)
 
 
 def test_offer_and_counter_give_sides_stop_at_the_hand() -> None:
-    s = Session(two_people_and_a_computer(phase="main"))
-    s.game.players[0].hand[:] = [2, 0, 0, 0, 0]
-    s.game.players[1].hand[:] = [0, 0, 0, 0, 1]
-    s.game.bank[0] -= 2; s.game.bank[4] -= 1
-    s.uncover()
-    press(5, s.compose, "give:0:1")
-    press(25, s.compose, "want:4:1")
-    assert s.draft.give == [2, 0, 0, 0, 0] and s.draft.want == [0, 0, 0, 0, 19]
-    assert s.offer_room("give") == (False,) * 5 and s.offer_room("want")[4] is False
-    press(18, s.compose, "want:4:-1")
-    s.set_target("1")
-    s.apply(s.offer_action())
-    s.uncover()  # Ben answers: his counter may give only the one ore he holds
-    s.prefill_counter()
-    assert s.draft.give == [0, 0, 0, 0, 1] and s.draft.want == [2, 0, 0, 0, 0]
-    press(3, s.compose, "give:4:1")
-    assert s.draft.give == [0, 0, 0, 0, 1]
-    html = panels.trade_status(s, s.view())
-    assert re.search(r'<button[^>]*id="counter-give-ore-plus"[^>]*disabled', html)
+    page = two_people_page({0: [2, 0, 0, 0, 0], 1: [0, 0, 0, 0, 1]}, phase="main")
+    page.run("tab", "players")
+    press(page, 5, "compose", "give:0:1")
+    press(page, 25, "compose", "want:4:1")
+    assert page.state.draft.give == (2, 0, 0, 0, 0) and page.state.draft.want == (0, 0, 0, 0, 19)
+    assert re.search(r'<button[^>]*id="offer-give-brick-plus"[^>]*disabled', page.html("actions"))
+    press(page, 18, "compose", "want:4:-1")
+    page.run("target", "1")
+    page.run("offer")
+    page.run("uncover")  # Ben answers: his counter may give only the one ore he holds
+    page.run("counter_start")
+    assert page.state.draft.give == (0, 0, 0, 0, 1) and page.state.draft.want == (2, 0, 0, 0, 0)
+    press(page, 3, "compose", "give:4:1")
+    assert page.state.draft.give == (0, 0, 0, 0, 1)
+    assert re.search(r'<button[^>]*id="counter-give-ore-plus"[^>]*disabled', page.html("actions"))
 
 
 def test_a_maritime_choice_stays_for_the_next_trade_and_the_target_is_checked() -> None:
-    s = Session(two_people_and_a_computer(phase="main"))
-    s.game.players[0].hand[:] = [8, 0, 0, 0, 0]
-    s.game.bank[0] -= 8
-    s.uncover()
-    s.choose_maritime("give", "0")
-    s.choose_maritime("get", "4")
-    s.choose_maritime("get", "nope")
-    s.apply(s.maritime_action())  # type: ignore[arg-type]
-    assert (s.draft.maritime_give, s.draft.maritime_get) == (0, 4)
-    for seat in ("0", "7", "-2", "x"):  # oneself, no such seat, nonsense
-        s.set_target(seat)
-    assert s.draft.target == -1
+    page = two_people_page({0: [8, 0, 0, 0, 0]}, phase="main")
+    page.run("tab", "bank")
+    page.run("mar_give", "0")
+    page.run("mar_get", "4")
+    with pytest.raises(CommandError):
+        page.run("mar_get", "nope")
+    page.run("maritime")
+    assert page.game.history[-1] == Action(0, "maritime", (0, 4))
+    assert (page.state.draft.maritime_give, page.state.draft.maritime_get) == (0, 4)
+    for seat in ("0", "3"):  # oneself, no such seat
+        page.run("target", seat)
+    for seat in ("7", "-2", "x"):  # out of range, nonsense
+        with pytest.raises(CommandError):
+            page.run("target", seat)
+    assert page.state.draft.target == -1
 
 
 def yop_scenario(ore: int) -> dict[str, object]:
@@ -382,18 +388,18 @@ def yop_scenario(ore: int) -> dict[str, object]:
 def test_year_of_plenty_picks_what_the_bank_holds_in_the_page_and_the_example(ore: int, size: int) -> None:
     from catan_web.example import Example
 
-    s = Session(load_scenario(yop_scenario(ore)))
-    s.uncover()
-    s.play_card("year_of_plenty")
-    assert s.draft.mode == "year_of_plenty" and s.year_of_plenty_size() == size
-    for r in ("0", "4", "4", "4", "9", "z"):
-        s.pick_year_of_plenty(r)
-    assert sum(s.draft.picks) == size and s.draft.picks[0] == 0  # no brick in the bank
-    html = panels.hand_panel(s, s.view())
+    page = PageDriver(bots=False)
+    page.scenario(yop_scenario(ore))
+    page.run("play", "year_of_plenty")
+    assert page.state.draft.mode == "year_of_plenty"
+    for r in ("0", "4", "4", "4"):
+        page.run("yop_pick", r)
+    assert sum(page.state.draft.picks) == size and page.state.draft.picks[0] == 0  # no brick in the bank
+    html = page.html("hand-wrap")
     assert 'id="yop-take"' in html and "yop-take-why" not in html  # no reason: it may be taken
     assert re.search(r'<button[^>]*id="yop-ore"[^>]*disabled', html)
-    s.apply(s.year_of_plenty_action())
-    assert s.game.players[0].hand[4] == ore + size and sum(s.game.bank) == 4 - ore + 15 - size
+    page.run("yop_take")
+    assert page.game.players[0].hand[4] == ore + size and sum(page.game.bank) == 4 - ore + 15 - size
 
     example = Example.load(yop_scenario(ore), "en")
     picker = example.picker()
@@ -406,18 +412,17 @@ def test_year_of_plenty_picks_what_the_bank_holds_in_the_page_and_the_example(or
 
 
 def test_the_year_of_plenty_chooser_asks_for_what_is_missing() -> None:
-    s = Session(load_scenario(yop_scenario(0)))
-    s.uncover()
-    s.play_card("year_of_plenty")
-    s.pick_year_of_plenty("4")
-    html = panels.hand_panel(s, s.view())
+    page = PageDriver(bots=False)
+    page.scenario(yop_scenario(0))
+    page.run("play", "year_of_plenty")
+    page.run("yop_pick", "4")
+    html = page.html("hand-wrap")
     assert translate("ui.yop.choose", {"count": 2}, "en") in html
     assert f'<span id="yop-take-why">{translate("ui.yop.need", {"count": 1}, "en")}</span>' in html
-    s.clear_year_of_plenty()
-    assert s.draft.picks == [0] * 5
-    s.play_card("year_of_plenty")  # the button again closes the chooser
-    assert s.draft.mode is None
-    assert s.play_card("knight") == Action(0, "knight")
+    page.run("yop_clear")
+    assert page.state.draft.picks == (0,) * 5
+    page.run("play", "year_of_plenty")  # the button again closes the chooser
+    assert page.state.draft.mode is None
 
 
 def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path) -> None:
@@ -478,28 +483,31 @@ sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}
 
-from catan_web import app
+from catan_web.browser import game
+from catan_web.game.controller import Controller
+from catan_web.store import MemoryStorage
+page = Controller(MemoryStorage())
+page.draw()
 at_start = ours()
-app_ = app.App.__new__(app.App)
-asyncio.run(app_.load_game_modules())
-print(json.dumps({"at_start": at_start, "after": ours(), "turn_panel": callable(app.panels.turn_panel)}))
+page.load_game()
+print(json.dumps({"at_start": at_start, "after": ours(), "roll": "roll" in page.table}))
 """
 ENGINE_AND_GAME_SCREEN = (
-    "catan_core.actions", "catan_core.board", "catan_core.game", "catan_core.saves", "catan_core.state",
-    "catan_core.svg", "catan_core.views", "catan_web.guide", "catan_web.navigate", "catan_web.network",
-    "catan_web.panels", "catan_web.peer.protocol", "catan_web.session", "catan_web.targets",
+    "catan_core.actions", "catan_core.board", "catan_core.game", "catan_core.state", "catan_core.svg", "catan_core.views",
+    "catan_web.game.board", "catan_web.game.turn", "catan_web.game.answer", "catan_web.navigate", "catan_web.session",
+    "catan_web.targets",
 )
 
 
 def test_the_home_screen_starts_without_the_engine_and_loads_it_after() -> None:
-    """The game page's code imports neither the engine nor the game screen's modules: its first
-    screen is drawn without them (they are the larger part of the page's Python), and
-    ``App.load_game_modules`` loads them all afterwards."""
+    """The game page's code imports neither the engine nor the game screen's components: its
+    first screen is drawn without them (they are the larger part of the page's Python), and
+    ``Controller.load_game`` loads them all afterwards."""
     done = subprocess.run([sys.executable, "-c", HOME_PAGE_IMPORTS], capture_output=True, text=True, check=True,
                           cwd=ROOT, env={"PYTHONPATH": os.pathsep.join((str(ROOT), str(ROOT / "web")))})
     found = json.loads(done.stdout)
     loaded_at_start = {name for name, loaded in found["at_start"].items() if loaded}
-    assert {"catan_web.app", "catan_web.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
+    assert {"catan_web.browser.game", "catan_web.browser.host", "catan_web.game.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
     assert loaded_at_start.isdisjoint(ENGINE_AND_GAME_SCREEN), sorted(loaded_at_start & set(ENGINE_AND_GAME_SCREEN))
     assert all(found["after"].get(name) for name in ENGINE_AND_GAME_SCREEN), found["after"]
-    assert found["turn_panel"]
+    assert found["roll"]

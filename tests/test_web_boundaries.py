@@ -325,9 +325,9 @@ def test_a_fragment_nested_50_000_deep_says_it_is_not_json() -> None:
 
 
 def test_the_notice_names_what_was_put_aside_in_the_page_language() -> None:
-    from catan_web.home import put_aside_message
+    from catan_web.game.home import put_aside_message
     from catan_web.text import Text
 
     items = [PutAside(SETTINGS_KEY, DAMAGED_PREFIX + SETTINGS_KEY), PutAside(INDEX_KEY, None)]
-    message = put_aside_message(Text("de"), items)
+    message = Text("de").msg(put_aside_message(items))
     assert "catan.settings (jetzt aufbewahrt als catan.damaged.catan.settings), catan.index (blieb, wo es war" in message

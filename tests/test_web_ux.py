@@ -20,7 +20,10 @@ from catan_core.i18n import translate  # noqa: E402
 from catan_core.saves import dumps, loads  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_core.stats import compute  # noqa: E402
-from catan_web import home, panels, statistics  # noqa: E402
+from catan_web import statistics  # noqa: E402
+from catan_web.game import answer, cover, home, turn  # noqa: E402
+from catan_web.game.scene import Scene  # noqa: E402
+from catan_web.game.state import PageState  # noqa: E402
 from catan_web.offers import page_decline  # noqa: E402
 from catan_web.rematch import rematch  # noqa: E402
 from catan_web.newgame import NewGame, SeatChoice  # noqa: E402
@@ -45,6 +48,11 @@ def table(kinds: tuple[str, ...] = ("human", "human", "standard"), **extra: Any)
 
 def en(key: str, **params: Any) -> str:
     return translate(key, params, "en", NAMES)
+
+
+def scene(session: Session) -> Scene:
+    """What the game screen's views draw from, for ``session`` on a page in English."""
+    return Scene(PageState(NewGame.default(Text(), "1")), session)
 
 
 # --- trade manners ------------------------------------------------------------------------------
@@ -84,20 +92,20 @@ def test_an_offer_a_person_can_accept_waits_unless_the_setting_is_never() -> Non
 def test_the_turn_card_says_who_answers_whose_offer_and_a_second_offer_looks_new() -> None:
     s = table(kinds=("human", "standard", "standard"), phase="main", hands=[{"brick": 2}, {"ore": 1}, {"ore": 1}])
     s.play(Action(0, "offer", ((1, 0, 0, 0, 0), (0, 0, 0, 0, 1), -1)))
-    assert panels.prompt(s, s.view()) == en("ui.offers.answering_you", player=1)
+    assert turn.prompt(scene(s)) == en("ui.offers.answering_you", player=1)
 
     s = table(kinds=("human", "standard", "standard"), current=1, phase="main", hands=[{"ore": 2}, {"brick": 3}, {}])
     s.apply(Action(1, "offer", ((1, 0, 0, 0, 0), (0, 0, 0, 0, 1), -1)))
-    assert panels.prompt(s, s.view()) == en("ui.offers.answering", player=2, offerer=1)  # White answers first
+    assert turn.prompt(scene(s)) == en("ui.offers.answering", player=2, offerer=1)  # White answers first
     s.apply(Action(2, "decline"))
-    assert s.my_move and en("ui.offers.new", player=1) in panels.trade_status(s, s.view())
+    assert s.my_move and en("ui.offers.new", player=1) in answer.trade_status(scene(s))
     s.play(Action(0, "decline"))
     s.apply(Action(1, "offer", ((2, 0, 0, 0, 0), (0, 0, 0, 0, 1), -1)))
     s.apply(Action(2, "decline"))
-    html = panels.trade_status(s, s.view())
+    html = answer.trade_status(scene(s))
     assert en("ui.offers.number", player=1, number=2) in html and en("ui.offers.new", player=1) not in html
     s.play(Action(0, "accept"))
-    assert panels.prompt(s, s.view()) == en("ui.offers.choosing", player=1)
+    assert turn.prompt(scene(s)) == en("ui.offers.choosing", player=1)
 
 
 # --- taking back ----------------------------------------------------------------------------------
@@ -109,7 +117,7 @@ def test_a_person_takes_back_a_road_and_the_save_is_the_save_before() -> None:
     road = next(a for a in s.game.legal_actions() if a.kind == "road")
     s.play(road)
     assert s.undo_seat == 0 and s.may_take_back
-    assert 'id="undo"' in panels.turn_panel(s, s.view())
+    assert 'id="undo"' in turn.turn_panel(scene(s))
     assert s.undo() == road and dumps(s.game) == before
     assert s.undo_seat is None and s.undo() is None  # one step only
     s.play(Action(0, "end"))
@@ -120,7 +128,7 @@ def test_a_person_takes_back_a_road_and_the_save_is_the_save_before() -> None:
 def test_nothing_to_take_back_after_a_roll_or_when_the_game_does_not_allow_it() -> None:
     s = table(kinds=("human", "standard", "standard"), dice=[[2, 4]])
     s.play(Action(0, "roll"))
-    assert s.undo_seat is None and 'id="undo"' not in panels.turn_panel(s, s.view())
+    assert s.undo_seat is None and 'id="undo"' not in turn.turn_panel(scene(s))
     s = table(kinds=("human", "standard", "standard"), phase="main")
     s.take_backs = False
     s.play(Action(0, "end"))
@@ -134,8 +142,8 @@ def test_in_hot_seat_the_last_person_takes_back_from_the_cover_and_nobody_else_c
     before = dumps(s.game)
     s.play(Action(0, "end"))
     assert s.covered and s.may_take_back
-    assert 'id="cover-undo"' in panels.cover(s)
-    assert en("ui.undo.cover", player=0) in panels.cover(s)
+    assert 'id="cover-undo"' in cover.cover(scene(s))
+    assert en("ui.undo.cover", player=0) in cover.cover(scene(s))
     s.uncover()  # Blue has the device now: Red's end is no longer Blue's to take back
     assert s.undo_seat == 0 and not s.may_take_back
     s.shown = 0
@@ -154,6 +162,28 @@ def test_new_game_form_take_backs_default_follows_the_seats() -> None:
     assert not form.allows_take_backs()
     form.take_backs = True
     assert form.allows_take_backs()
+
+
+@pytest.mark.parametrize("lang", ["en", "hi"])
+def test_new_game_form_offers_the_rule_options_with_their_help(lang: str) -> None:
+    """Two checkboxes, off by default, each described by a line saying what it changes; the
+    form's game carries them, and so does a rematch on the same board."""
+    text = Text(lang)
+    form = NewGame.default(text, "3")
+    html = home.new_game_form(text, form)
+    for ident, label, help_key in (("trade-then-build", "ui.new.trade_then_build", "ui.new.trade_then_build_help"),
+                                   ("balanced-dice", "ui.new.balanced_dice", "ui.new.balanced_dice_help")):
+        box = re.search(rf'<input[^>]*id="{ident}"[^>]*>', html)
+        assert box is not None and " checked" not in box.group(0) and f'aria-describedby="{ident}-help"' in box.group(0)
+        assert text(label) in html and f'<small id="{ident}-help" class="muted">{text(help_key)}</small>' in html
+    default = form.create().options
+    assert not default.trade_then_build and not default.balanced_dice
+    form.trade_then_build = form.balanced_dice = True
+    game = form.create()
+    assert game.options.trade_then_build and game.options.balanced_dice and len(game.dice_deck) == 36
+    for same in (True, False):
+        again = rematch(game, same, 5)
+        assert again.options == game.options
 
 
 def test_take_backs_are_kept_with_the_saved_game_and_offers_with_the_settings() -> None:
@@ -182,11 +212,11 @@ def robbed_in_hot_seat() -> Session:
 
 def test_the_robbed_person_reads_it_after_the_cover_only() -> None:
     s = robbed_in_hot_seat()
-    assert s.covered and s.recap(s.view()) == [] and "stole" not in panels.cover(s)
+    assert s.covered and s.recap(s.view()) == [] and "stole" not in cover.cover(scene(s))
     s.uncover()
     lines = s.recap(s.view())
     assert translate("recap.stolen", {"player": 1, "items": "1 grain"}, "en", NAMES) in lines
-    assert 'id="recap"' in panels.turn_panel(s, s.view())
+    assert 'id="recap"' in turn.turn_panel(scene(s))
     s.play(Action(0, "roll", (1, 1)))
     assert translate("recap.stolen", {"player": 1, "items": "1 grain"}, "en", NAMES) in s.recap(s.view())  # the whole turn
 

@@ -5,10 +5,10 @@ catan.zip (built by build.py), which interpreter.mjs puts on ``sys.path`` before
 runs this file.
 ``start()`` draws the first screen and sets ``<html data-ready="1">`` as its last step.
 Only what the first screen (the home screen) needs is imported here; the engine and the game
-screen's modules load right after it is drawn (``catan_web.app.GAME_MODULES``), the computer
-players and the statistics when first used.
+screen's components load right after it is drawn (``catan_web.browser.game.load_game``), the
+computer players and the statistics when first used.
 """
 
-from catan_web.app import start
+from catan_web.browser.game import start
 
 APP = start()

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from ..i18n import DEFAULT_LANGUAGE, read_language_file, read_package_json
@@ -73,6 +73,7 @@ ERROR_ENTRIES: dict[str, str | None] = {
     "rule.no_offer_open": "trade",
     "rule.partner_not_accepted": "trade",
     "rule.not_offerer": "trade",
+    "rule.trade_after_build": "trade_then_build",
 }
 """The almanac entry that explains each engine rule key (None: no rule to read about)."""
 
@@ -105,13 +106,13 @@ class Entry:
     example: Example | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _index() -> list[dict[str, Any]]:
     data: list[dict[str, Any]] = read_package_json(__name__, "index.json")["entries"]
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def texts(lang: str) -> dict[str, Any]:
     """The raw texts of ``lang`` (an unknown language gives English)."""
     return read_language_file(__name__, "", lang)

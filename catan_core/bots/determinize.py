@@ -182,6 +182,9 @@ def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Gam
     state.free_roads = view.free_roads
     state.discards = [pv.discard_due for pv in view.players]
     state.dev_played = view.dev_played
+    state.built = view.built  # trade, then build: whether the trading is over (public)
+    if view.dice_deck is not None:  # balanced dice: the outcomes left are public, and hold no order
+        state.dice_deck = list(view.dice_deck)
     state.after_robber = ROLL if (view.phase == ROBBER and view.dice is None) else MAIN
     if view.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
         state.setup_order = _setup_order(view)

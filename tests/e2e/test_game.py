@@ -731,8 +731,8 @@ def test_the_page_imports_bytecode_without_compiling(game: Page) -> None:
     own and Python's standard library, had bytecode that the interpreter accepts: ours from
     catan.zip, the standard library's in the build's python_stdlib.zip. PyScript's ``pyscript``
     package was never written nor imported: interpreter.mjs leaves it out of PyScript's
-    start-up code, and the pages reach the browser through ``catan_web.dom``."""
+    start-up code, and the pages reach the browser through ``catan_web.browser.dom``."""
     modules = json.loads(game.evaluate("catan_test.compiled_at_start()"))
-    assert {"catan_web.app", "catan_web.dom", "catan_core.state", "asyncio", "json", "dataclasses"} <= set(modules["checked"])
+    assert {"catan_web.browser.host", "catan_web.browser.dom", "catan_core.state", "asyncio", "json", "dataclasses"} <= set(modules["checked"])
     assert modules["compiled"] == [], modules["compiled"]
     assert [name for name in modules["checked"] if name.split(".")[0] == "pyscript"] == []

@@ -344,7 +344,7 @@ def test_the_python_code_ships_with_bytecode_for_the_pinned_pyodide(dist_dir: Pa
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = set(archive.namelist())
         sources = [name for name in names if name.endswith(".py")]
-        assert {"catan_core/state.py", "catan_web/app.py", "catan_web/dom.py"} <= set(sources)
+        assert {"catan_core/state.py", "catan_web/browser/host.py", "catan_web/browser/dom.py"} <= set(sources)
         assert "catan_core/messages/en.json" in names and not any("__pycache__" in name for name in names)
         for source in sources:
             header = archive.read(source + "c")[:8]

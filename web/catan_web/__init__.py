@@ -30,6 +30,7 @@ Pure-Python modules (testable in CPython):
 * :mod:`catan_web.statistics` -- the statistics dialog and the winner screen's figures;
 * :mod:`catan_web.rematch` -- a rematch: the same seats and options, new or same board;
 * :mod:`catan_web.example` -- the example board of ``embed.html``: its address and position;
+* :mod:`catan_web.frame` -- how an example frame reports the height it needs to its host page;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
 * :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the
   guest's state, their messages, the invitation and answer codes of WebRTC, the optional
@@ -49,3 +50,7 @@ The pages (PyScript only), each started by a two-line script beside the package
 * :mod:`catan_web.embed_page` -- the embeddable example (``embed.html``);
 * :mod:`catan_web.almanac_page` -- the rules almanac (``almanac.html``).
 """
+
+from catan_core.i18n import add_catalogs
+
+add_catalogs(__name__, "messages")  # the pages' own texts (ui.*, net.*, peer.*, embed.*, ...), beside the engine's

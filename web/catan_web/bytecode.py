@@ -33,7 +33,8 @@ def fits(source: str) -> bool:
         return False
     flags = int.from_bytes(header[4:8], "little")
     return header[:4] == importlib.util.MAGIC_NUMBER and (
-        flags == UNCHECKED_HASH or (flags == CHECKED_HASH and header[8:16] == importlib.util.source_hash(text)))
+        flags == UNCHECKED_HASH or (flags == CHECKED_HASH and header[8:16] == importlib.util.source_hash(text))
+    )
 
 
 def compiled_at_start(modules: Mapping[str, ModuleType], zips: Sequence[str]) -> dict[str, list[str]]:

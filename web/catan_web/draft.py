@@ -6,22 +6,27 @@ person gives is capped by their hand, Year of Plenty picks by the legal actions 
 the bank holds). The functions here are shared by the game page
 (:class:`~catan_web.session.Session`) and the example board (:mod:`catan_web.example`).
 
->>> step([1, 0, 0, 0, 0], 0, 1, caps=(1, 5, 5, 5, 5))  # no second brick: only one is held
-[1, 0, 0, 0, 0]
->>> step([0, 2, 0, 0, 0], 3, 1, caps=(5,) * 5, total=2)  # two cards are due: no third
-[0, 2, 0, 0, 0]
+>>> step((1, 0, 0, 0, 0), 0, 1, caps=(1, 5, 5, 5, 5))  # no second brick: only one is held
+(1, 0, 0, 0, 0)
+>>> step((0, 2, 0, 0, 0), 3, 1, caps=(5,) * 5, total=2)  # two cards are due: no third
+(0, 2, 0, 0, 0)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, NamedTuple
 
-from catan_core import actions as A
-from catan_core.actions import Action
 from catan_core.names import RESOURCES
 
+if TYPE_CHECKING:
+    from catan_core.actions import Action
+
 RESOURCE_COUNT = len(RESOURCES)
+Cards = tuple[int, ...]
+"""A count per resource."""
+NO_CARDS: Cards = (0,) * RESOURCE_COUNT
+"""A count of zero for each resource."""
 
 
 def no_cards() -> list[int]:
@@ -29,35 +34,39 @@ def no_cards() -> list[int]:
     return [0] * RESOURCE_COUNT
 
 
-@dataclass
-class Draft:
-    """What the person who acts is in the middle of choosing (never part of the game)."""
+class Draft(NamedTuple):
+    """What the person who acts is in the middle of choosing (never part of the game): a value,
+    each component of the game page editing its own fields."""
 
     mode: str | None = None
     """A build kind (road, settlement, city) whose targets the board highlights, or a card
     chooser (year_of_plenty, monopoly), or "victim" while choosing whom to rob."""
     robber_hex: int = -1
     """The hex chosen for the robber while the victim is being chosen."""
-    picks: list[int] = field(default_factory=no_cards)
+    picks: Cards = NO_CARDS
     """Resources picked for Year of Plenty, as counts."""
-    discard: list[int] = field(default_factory=no_cards)
-    give: list[int] = field(default_factory=no_cards)
+    discard: Cards = NO_CARDS
+    give: Cards = NO_CARDS
     """Cards the person would give in a domestic offer or counter-offer (their own view)."""
-    want: list[int] = field(default_factory=no_cards)
+    want: Cards = NO_CARDS
     target: int = -1
     """The seat a domestic offer goes to (-1: everyone)."""
     countering: bool = False
     maritime_give: int = -1
     maritime_get: int = -1
 
-    def with_mode(self, mode: str | None) -> "Draft":
+    def with_mode(self, mode: str | None) -> Draft:
         """A fresh draft in ``mode`` that keeps the trades being composed."""
         return Draft(
-            mode=mode, give=self.give, want=self.want, target=self.target,
-            maritime_give=self.maritime_give, maritime_get=self.maritime_get,
+            mode=mode,
+            give=self.give,
+            want=self.want,
+            target=self.target,
+            maritime_give=self.maritime_give,
+            maritime_get=self.maritime_get,
         )
 
-    def after_maritime(self) -> "Draft":
+    def after_maritime(self) -> Draft:
         """The draft after a maritime trade: the same resources stay chosen for another one."""
         return Draft(maritime_give=self.maritime_give, maritime_get=self.maritime_get)
 
@@ -68,7 +77,7 @@ def can_add(counts: Sequence[int], r: int, caps: Sequence[int], total: int | Non
     return counts[r] < caps[r] and (total is None or sum(counts) < total)
 
 
-def step(counts: Sequence[int], r: int, delta: int, caps: Sequence[int], total: int | None = None) -> list[int]:
+def step(counts: Sequence[int], r: int, delta: int, caps: Sequence[int], total: int | None = None) -> Cards:
     """``counts`` with resource ``r`` moved by ``delta`` (+1 or -1), never below 0 nor past
     the limits of :func:`can_add`."""
     out = list(counts)
@@ -76,7 +85,7 @@ def step(counts: Sequence[int], r: int, delta: int, caps: Sequence[int], total: 
         out[r] += 1
     elif delta < 0 and out[r] > 0:
         out[r] -= 1
-    return out
+    return tuple(out)
 
 
 def cards_list(counts: Sequence[int]) -> tuple[int, ...]:
@@ -87,7 +96,9 @@ def cards_list(counts: Sequence[int]) -> tuple[int, ...]:
 def year_of_plenty_size(legal: Iterable[Action]) -> int:
     """How many cards Year of Plenty takes now, read from the legal actions: two, or all the
     bank holds when it holds fewer (0 when the card cannot be played)."""
-    return next((len(a.value) for a in legal if a.kind == A.YEAR_OF_PLENTY), 0)
+    from catan_core.actions import YEAR_OF_PLENTY  # (the engine's tables are not needed before a game)
+
+    return next((len(a.value) for a in legal if a.kind == YEAR_OF_PLENTY), 0)
 
 
 def year_of_plenty_prompt(size: int) -> tuple[str, dict[str, int]]:
@@ -100,13 +111,16 @@ def year_of_plenty_room(legal: Iterable[Action], picks: Sequence[int]) -> tuple[
     """For each resource, whether one more of it keeps ``picks`` (counts) part of a legal
     Year of Plenty.
 
+    >>> from catan_core.actions import Action
     >>> legal = [Action(0, "year_of_plenty", (4,))]  # the bank holds one ore and nothing else
     >>> year_of_plenty_room(legal, [0, 0, 0, 0, 0]), year_of_plenty_room(legal, [0, 0, 0, 0, 1])
     ((False, False, False, False, True), (False, False, False, False, False))
     """
+    from catan_core.actions import YEAR_OF_PLENTY
+
     options = []
     for action in legal:
-        if action.kind == A.YEAR_OF_PLENTY:
+        if action.kind == YEAR_OF_PLENTY:
             cards = no_cards()
             for r in action.value:
                 cards[r] += 1

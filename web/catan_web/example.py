@@ -2,7 +2,7 @@
 
 :mod:`catan_web.embed_page` only wires this to ``embed.html``. Everything here runs in CPython
 too, so the handling of hostile input is testable without a browser: the address is read by
-:func:`read_params`, a scenario's text by :func:`parse_scenario` (through
+:func:`read_params`, the text shown by :func:`read_shown` (through
 :mod:`catan_core.jsonread`: bounded in size and depth) and :meth:`Example.load` (the engine's
 :func:`~catan_core.scenarios.load_scenario`); whatever cannot be shown is a
 :class:`ScenarioProblem` with a sentence in the reader's language.
@@ -19,32 +19,55 @@ too, so the handling of hostile input is testable without a browser: the address
 "A road cannot continue through an opponent's settlement or city."
 >>> ex.click("edge", 6).message, ex.game.edge_owner[6]
 (None, 0)
+
+The frame shows more than scenarios: :func:`read_shown` also takes a game's save (its last
+position, or a given step), a study (its start) and a share link (:mod:`catan_core.share`),
+each as the scenario of the position to show. :func:`embed_address` and :func:`iframe_snippet`
+write the address :func:`read_params` reads:
+
+>>> import json
+>>> from catan_core.share import scenario_link
+>>> address = embed_address(scenario_link(json.loads(roads)), lang="de", mode="try", marks=("n16", "e23"),
+...                         caption="Wohin darf Ana bauen?")
+>>> address[:address.index("#") + 4]
+'embed.html?lang=de&mode=try&mark=n16,e23&caption=Wohin%20darf%20Ana%20bauen%3F#s1.'
+>>> params = read_params(*address.split("?", 1)[1].split("#", 1))
+>>> params.caption, read_shown(params.fragment).kind
+('Wohin darf Ana bauen?', 'scenario')
+>>> print(iframe_snippet(address, "Catan: where a road may go", 640, 600)[:60])
+<iframe class="catan" src="embed.html?lang=de&amp;mode=try&a
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
-from urllib.parse import parse_qs, unquote
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, quote, unquote
 
-from catan_core import actions as A
-from catan_core import almanac
+from catan_core import actions as A, almanac
 from catan_core.actions import Action
 from catan_core.board import EDGE_COUNT, HEX_COUNT, NODE_COUNT
 from catan_core.errors import CatanError, FormatError
 from catan_core.game import DEV_CARDS, Game
-from catan_core.i18n import LANGUAGES, translate
+from catan_core.i18n import LANGUAGES, escape_markup, translate
 from catan_core.jsonread import parse
 from catan_core.places import event_text
-from catan_core.scenarios import MAX_SCENARIO_CHARS, load_scenario
+from catan_core.saves import MAX_SAVE_CHARS
+from catan_core.scenarios import MAX_SCENARIO_CHARS, SCENARIO_FORMAT, load_scenario
 
 from . import targets as T
 from .draft import can_add, cards_list, no_cards, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
+
+if TYPE_CHECKING:  # imported where used: a plain scenario is read without them
+    from catan_core.study import Study
 
 MAX_CAPTION_CHARS = 500
 MAX_BAD_MARKS = 5
 """Unknown spots named in the notice at most."""
 MODES = ("view", "try")
+MAX_STEP_DIGITS = 6
+"""Longest ``step=`` read (a game has fewer than a million steps)."""
 MARK_LIMITS: dict[str, int] = {"h": HEX_COUNT, "n": NODE_COUNT, "e": EDGE_COUNT}
 """Spot kinds of ``mark=`` by their letter, with the number of spots of each."""
 
@@ -60,11 +83,19 @@ class Params:
     marks: tuple[str, ...]
     bad_marks: tuple[str, ...]
     mode: str
+    step: int | None = None
+    """The step of a game to show (``step=``; None: its last)."""
 
 
 def _is_mark(mark: str) -> bool:
     kind, digits = mark[:1], mark[1:]
-    return kind in MARK_LIMITS and digits.isdecimal() and digits.isascii() and len(digits) <= 2 and int(digits) < MARK_LIMITS[kind]
+    return (
+        kind in MARK_LIMITS
+        and digits.isdecimal()
+        and digits.isascii()
+        and len(digits) <= 2
+        and int(digits) < MARK_LIMITS[kind]
+    )
 
 
 def read_params(search: str, hash_: str) -> Params:
@@ -83,6 +114,7 @@ def read_params(search: str, hash_: str) -> Params:
         if mark:
             (marks if _is_mark(mark) else bad).append(mark)
     mode = one("mode").strip().lower()
+    step = one("step").strip()
     return Params(
         scenario=one("scenario").strip() or None,
         fragment=unquote(hash_.lstrip("#"), errors="replace"),
@@ -91,6 +123,7 @@ def read_params(search: str, hash_: str) -> Params:
         marks=tuple(dict.fromkeys(marks)),
         bad_marks=tuple(bad[:MAX_BAD_MARKS]),
         mode=mode if mode in MODES else "view",
+        step=int(step) if step.isascii() and step.isdecimal() and len(step) <= MAX_STEP_DIGITS else None,
     )
 
 
@@ -103,7 +136,7 @@ class ScenarioProblem(Exception):
         self.params = params
 
     @classmethod
-    def invalid(cls, error: CatanError) -> "ScenarioProblem":
+    def invalid(cls, error: CatanError) -> ScenarioProblem:
         """The scenario is refused by the engine for ``error``."""
         if error.key == "format.too_large":
             return cls("embed.error.too_big")
@@ -130,6 +163,127 @@ def problem_text(problem: ScenarioProblem, lang: str) -> str:
     if reason_key is not None:
         params["reason"] = translate(reason_key, params.pop("reason_params", {}), lang)
     return translate(problem.key, params, lang)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What a text given to the frame holds (see :func:`read_shown`): always the position to
+    show as a scenario, and what it came from."""
+
+    kind: str
+    """``scenario``, ``game`` (a save or a game's link), ``study`` or ``editor`` (the
+    editor's link)."""
+    scenario: dict[str, Any]
+    """The position shown, as a scenario: the scenario itself, a game's step exactly
+    (:func:`~catan_core.scenarios.from_game`), a study's start, the editor's position."""
+    game: Game | None = None
+    """The recorded game of a save or a game's link."""
+    step: int | None = None
+    """The game's step shown."""
+    study: Study | None = None
+    """The study of a study or a study's link."""
+    marks: tuple[str, ...] = ()
+    """An editor link's marks."""
+    caption: str = ""
+    """An editor link's caption."""
+
+
+def read_shown(text: str, step: int | None = None) -> Shown:
+    """What ``text`` holds: a scenario, a game's save, a study (each as JSON) or a share
+    link (:mod:`catan_core.share`); a game at ``step`` (None: the link's step, else its last
+    step). Read with the careful reader; a :class:`~catan_core.errors.FormatError` when it
+    is none of them or not sound. Only a scenario is read without the modules of the others.
+
+    >>> read_shown('{"format": "catan-save", "version": 2}')
+    Traceback (most recent call last):
+    ...
+    catan_core.errors.FormatError: Unsupported file version 2.
+    >>> read_shown('{"format": "chess-game"}')
+    Traceback (most recent call last):
+    ...
+    catan_core.errors.FormatError: This is not a Catan scenario, game, study or link.
+    """
+    from catan_core import share
+
+    if isinstance(text, str) and share.is_link(text):
+        shared = share.read_link(text)
+        if shared.editor is not None:
+            editor = shared.editor
+            return Shown("editor", editor.to_scenario(), marks=editor.marks, caption=editor.caption)
+        if shared.game is not None:
+            return _game_shown(shared.game, shared.step if step is None else step)
+        if shared.study is not None:
+            return _study_shown(shared.study)
+        assert shared.scenario is not None
+        return Shown("scenario", shared.scenario)
+    data = parse(text, MAX_SAVE_CHARS)
+    kind = data.get("format") if type(data) is dict else None
+    if kind == SCENARIO_FORMAT:
+        if len(text) > MAX_SCENARIO_CHARS:
+            raise FormatError("format.too_large", limit=MAX_SCENARIO_CHARS)
+        return Shown("scenario", data)
+    from catan_core import saves, study
+
+    if kind == saves.FORMAT:
+        return _game_shown(saves.load(data), step)
+    if kind == study.STUDY_FORMAT:
+        return _study_shown(study.load(data))
+    raise FormatError("format.not_shown" if type(data) is dict else "format.not_a_scenario")
+
+
+def _game_shown(game: Game, step: int | None) -> Shown:
+    from catan_core.replay import Replay
+    from catan_core.scenarios import from_game
+
+    replay = Replay(game)
+    step = replay.go(replay.length if step is None else step)
+    return Shown("game", from_game(replay.game), game=game, step=step)
+
+
+def _study_shown(study: Study) -> Shown:
+    from catan_core.scenarios import from_game
+
+    return Shown("study", from_game(study.position(0), study.title), study=study)
+
+
+def embed_address(
+    fragment: str = "",
+    *,
+    page: str = "embed.html",
+    scenario: str | None = None,
+    lang: str | None = None,
+    mode: str = "view",
+    marks: Sequence[str] = (),
+    caption: str = "",
+    step: int | None = None,
+) -> str:
+    """The frame's address that :func:`read_params` reads back: ``page`` with the query and
+    ``fragment`` (a share link's data, :mod:`catan_core.share`). Marks that name no spot,
+    an unknown language or mode are refused (ValueError); the caption is cut to
+    :data:`MAX_CAPTION_CHARS`."""
+    if (lang is not None and lang not in LANGUAGES) or mode not in MODES or not all(_is_mark(m) for m in marks):
+        raise ValueError("not a language, mode or spot the frame knows")
+    query = [
+        ("scenario", scenario),
+        ("lang", lang),
+        ("mode", None if mode == "view" else mode),
+        ("mark", ",".join(dict.fromkeys(marks)) or None),
+        ("caption", caption[:MAX_CAPTION_CHARS] or None),
+        ("step", None if step is None else str(step)),
+    ]
+    search = "&".join(f"{name}={quote(value, safe=',/')}" for name, value in query if value is not None)
+    return page + ("?" + search if search else "") + ("#" + fragment if fragment else "")
+
+
+def iframe_snippet(address: str, title: str, width: int = 640, height: int = 600) -> str:
+    """A ready ``<iframe>`` for an author's page: the frame at ``address`` (made absolute by
+    the page that offers the snippet), named by ``title`` for screen readers, as wide as the
+    page allows up to ``width`` pixels and ``height`` pixels high."""
+    return (
+        f'<iframe class="catan" src="{escape_markup(address)}" title="{escape_markup(title)}"\n'
+        f'        style="width: 100%; max-width: {int(width)}px; height: {int(height)}px; border: 0"\n'
+        f'        loading="lazy"></iframe>'
+    )
 
 
 @dataclass
@@ -169,20 +323,25 @@ class Example:
         """Resource cards picked so far for a discard or a Year of Plenty, as counts."""
 
     @classmethod
-    def load(cls, data: dict[str, Any], lang: str) -> "Example":
+    def load(cls, data: dict[str, Any], lang: str) -> Example:
         """Build the position, or raise :class:`ScenarioProblem` explaining what is wrong."""
         try:
             game = load_scenario(data)
         except CatanError as error:
             raise ScenarioProblem.invalid(error) from None
-        except Exception:  # hostile shapes the format checks did not foresee  # noqa: BLE001
+        except Exception:  # hostile shapes the format checks did not foresee
             raise ScenarioProblem("embed.error.invalid", reason_key="format.not_a_scenario") from None
         return cls(data, game, lang)
 
     @classmethod
-    def read(cls, text: str, lang: str) -> "Example":
-        """The position of the scenario ``text`` (:func:`parse_scenario`, then :meth:`load`)."""
-        return cls.load(parse_scenario(text), lang)
+    def read(cls, text: str, lang: str, step: int | None = None) -> Example:
+        """The position ``text`` holds (:func:`read_shown`: a scenario, a save at ``step``, a
+        study's start or a share link), then :meth:`load`."""
+        try:
+            shown = read_shown(text, step)
+        except FormatError as error:
+            raise ScenarioProblem.invalid(error) from None
+        return cls.load(shown.scenario, lang)
 
     @property
     def title(self) -> str:

@@ -35,7 +35,7 @@ def default_take_backs(seats: Sequence[Any]) -> bool:
     >>> default_take_backs([Seat("A", "#000000"), Seat("B", "#ffffff")])
     False
     """
-    return sum(seat.kind == "human" for seat in seats) == 1
+    return sum(1 for seat in seats if seat.kind == "human") == 1
 
 
 @dataclass
@@ -58,6 +58,9 @@ class NewGame:
     seed: str = ""
     vp_target: int = 10
     friendly_robber: bool = False
+    trade_then_build: bool = False
+    """The turn in the order of the rules (off: the combined trade/build phase)."""
+    balanced_dice: bool = False
     name: str = ""
     take_backs: bool | None = None
     """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
@@ -68,7 +71,7 @@ class NewGame:
         return default_take_backs(chosen) if self.take_backs is None else self.take_backs
 
     @classmethod
-    def default(cls, text: Text, seed: str) -> "NewGame":
+    def default(cls, text: Text, seed: str) -> NewGame:
         """One person against three computer players, on a random board."""
         seats = [
             SeatChoice(text("ui.color." + color), color, "human" if i == 0 else "standard")
@@ -99,7 +102,12 @@ class NewGame:
         from catan_core.state import seats_from_json
 
         options = Options(
-            players=self.players, vp_target=self.vp_target, friendly_robber=self.friendly_robber, board=self.board,
+            players=self.players,
+            vp_target=self.vp_target,
+            friendly_robber=self.friendly_robber,
+            board=self.board,
+            trade_then_build=self.trade_then_build,
+            balanced_dice=self.balanced_dice,
         )
         seats = seats_from_json(
             [

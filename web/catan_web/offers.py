@@ -43,7 +43,7 @@ from catan_core.i18n import translate
 from catan_core.manners import can_accept, decline_text
 from catan_core.state import TRADE, State
 
-from .markup import el, esc
+from .html import Markup, el, join
 
 if TYPE_CHECKING:
     from catan_core.events import Event
@@ -79,7 +79,7 @@ class Declined:
         return decline_text(self.before, self.seat, lang, names, you=you)
 
 
-def page_decline(game: "Game", humans: Sequence[int], mode: str) -> Declined | None:
+def page_decline(game: Game, humans: Sequence[int], mode: str) -> Declined | None:
     """The decline the page makes now for the person who must answer the open offer (None:
     nobody must, or they are asked): ``humans`` are the seats people play, ``mode`` one of
     :data:`OFFER_MODES`."""
@@ -93,7 +93,7 @@ def page_decline(game: "Game", humans: Sequence[int], mode: str) -> Declined | N
     return None
 
 
-def offer_number(log: Sequence["Event"]) -> int:
+def offer_number(log: Sequence[Event]) -> int:
     """How many offers the seat that made the last offer has made this turn, that one included
     (0 before any offer).
 
@@ -112,7 +112,7 @@ def offer_number(log: Sequence["Event"]) -> int:
     return count
 
 
-def trade_prompt(text: "Text", actor: int, offerer: int, viewer: int | None) -> str:
+def trade_prompt(text: Text, actor: int, offerer: int, viewer: int | None) -> str:
     """Who is busy with the open offer while a computer player acts on it: choosing among the
     answers to its own offer, or answering the viewer's or someone else's.
 
@@ -128,21 +128,25 @@ def trade_prompt(text: "Text", actor: int, offerer: int, viewer: int | None) -> 
     return text("ui.offers.answering", player=actor, offerer=offerer)
 
 
-def offer_heading(text: "Text", offerer: int, number: int, give: str, get: str) -> str:
+def offer_heading(text: Text, offerer: int, number: int, give: Markup, get: Markup) -> Markup:
     """The open offer as the person answering it sees it first: whose offer it is and, when
     the same player has offered before this turn, which one (so that a new offer never looks
     like the one just declined), then what they would ``give`` and ``get`` (HTML: resource
     chips).
 
     >>> from catan_web.text import Text
-    >>> offer_heading(Text("en", ("Red", "Blue")), 1, 2, "G", "W")  # doctest: +NORMALIZE_WHITESPACE
-    '<div class="offer-head" data-number="2"><h3 class="offer-title">Offer 2 from Blue this turn</h3><div
+    >>> offer_heading(Text("en", ("Red", "Blue")), 1, 2, Markup("G"), Markup("W"))  # doctest: +NORMALIZE_WHITESPACE
+    Markup('<div class="offer-head" data-number="2"><h3 class="offer-title">Offer 2 from Blue this turn</h3><div
     class="offer-side"><span class="side-label">You give</span>G</div><div class="offer-side"><span
-    class="side-label">You get</span>W</div></div>'
+    class="side-label">You get</span>W</div></div>')
     """
-    title = text("ui.offers.new", player=offerer) if number <= 1 else text("ui.offers.number", player=offerer, number=number)
-    sides = "".join(
-        el("div", el("span", esc(text(label)), class_="side-label") + cards, class_="offer-side")
+    title = (
+        text("ui.offers.new", player=offerer)
+        if number <= 1
+        else text("ui.offers.number", player=offerer, number=number)
+    )
+    sides = join(
+        el("div", el("span", text(label), class_="side-label"), cards, class_="offer-side")
         for label, cards in (("ui.trade.you_give", give), ("ui.trade.you_get", get))
     )
-    return el("div", el("h3", esc(title), class_="offer-title") + sides, class_="offer-head", data_number=str(number))
+    return el("div", el("h3", title, class_="offer-title"), sides, class_="offer-head", data_number=str(number))

@@ -56,7 +56,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
-from .markup import esc
+from .html import escape
 
 # --- versions, error-correction levels and their block structure (ISO/IEC 18004 tables) ---
 
@@ -71,55 +71,447 @@ ECC_FORMAT_BITS: dict[str, int] = {"L": 0b01, "M": 0b00, "Q": 0b11, "H": 0b10}
 """The two bits that name each level in the format information."""
 
 TOTAL_CODEWORDS: tuple[int, ...] = (
-    26, 44, 70, 100, 134, 172, 196, 242, 292, 346, 404, 466, 532, 581, 655, 733, 815, 901, 991, 1085,
-    1156, 1258, 1364, 1474, 1588, 1706, 1828, 1921, 2051, 2185, 2323, 2465, 2611, 2761, 2876, 3034,
-    3196, 3362, 3532, 3706,
+    26,
+    44,
+    70,
+    100,
+    134,
+    172,
+    196,
+    242,
+    292,
+    346,
+    404,
+    466,
+    532,
+    581,
+    655,
+    733,
+    815,
+    901,
+    991,
+    1085,
+    1156,
+    1258,
+    1364,
+    1474,
+    1588,
+    1706,
+    1828,
+    1921,
+    2051,
+    2185,
+    2323,
+    2465,
+    2611,
+    2761,
+    2876,
+    3034,
+    3196,
+    3362,
+    3532,
+    3706,
 )
 """Data and error-correction codewords together, by version (index ``version - 1``)."""
 
 ECC_CODEWORDS_PER_BLOCK: dict[str, tuple[int, ...]] = {
-    "L": (7, 10, 15, 20, 26, 18, 20, 24, 30, 18, 20, 24, 26, 30, 22, 24, 28, 30, 28, 28,
-          28, 28, 30, 30, 26, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30),
-    "M": (10, 16, 26, 18, 24, 16, 18, 22, 22, 26, 30, 22, 22, 24, 24, 28, 28, 26, 26, 26,
-          26, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28, 28),
-    "Q": (13, 22, 18, 26, 18, 24, 18, 22, 20, 24, 28, 26, 24, 20, 30, 24, 28, 28, 26, 30,
-          28, 30, 30, 30, 30, 28, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30),
-    "H": (17, 28, 22, 16, 22, 28, 26, 26, 24, 28, 24, 28, 22, 24, 24, 30, 28, 28, 26, 28,
-          30, 24, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30, 30),
+    "L": (
+        7,
+        10,
+        15,
+        20,
+        26,
+        18,
+        20,
+        24,
+        30,
+        18,
+        20,
+        24,
+        26,
+        30,
+        22,
+        24,
+        28,
+        30,
+        28,
+        28,
+        28,
+        28,
+        30,
+        30,
+        26,
+        28,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+    ),
+    "M": (
+        10,
+        16,
+        26,
+        18,
+        24,
+        16,
+        18,
+        22,
+        22,
+        26,
+        30,
+        22,
+        22,
+        24,
+        24,
+        28,
+        28,
+        26,
+        26,
+        26,
+        26,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+        28,
+    ),
+    "Q": (
+        13,
+        22,
+        18,
+        26,
+        18,
+        24,
+        18,
+        22,
+        20,
+        24,
+        28,
+        26,
+        24,
+        20,
+        30,
+        24,
+        28,
+        28,
+        26,
+        30,
+        28,
+        30,
+        30,
+        30,
+        30,
+        28,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+    ),
+    "H": (
+        17,
+        28,
+        22,
+        16,
+        22,
+        28,
+        26,
+        26,
+        24,
+        28,
+        24,
+        28,
+        22,
+        24,
+        24,
+        30,
+        28,
+        28,
+        26,
+        28,
+        30,
+        24,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+        30,
+    ),
 }
 """Error-correction codewords in each block, by level and version (index ``version - 1``)."""
 
 ECC_BLOCKS: dict[str, tuple[int, ...]] = {
-    "L": (1, 1, 1, 1, 1, 2, 2, 2, 2, 4, 4, 4, 4, 4, 6, 6, 6, 6, 7, 8,
-          8, 9, 9, 10, 12, 12, 12, 13, 14, 15, 16, 17, 18, 19, 19, 20, 21, 22, 24, 25),
-    "M": (1, 1, 1, 2, 2, 4, 4, 4, 5, 5, 5, 8, 9, 9, 10, 10, 11, 13, 14, 16,
-          17, 17, 18, 20, 21, 23, 25, 26, 28, 29, 31, 33, 35, 37, 38, 40, 43, 45, 47, 49),
-    "Q": (1, 1, 2, 2, 4, 4, 6, 6, 8, 8, 8, 10, 12, 16, 12, 17, 16, 18, 21, 20,
-          23, 23, 25, 27, 29, 34, 34, 35, 38, 40, 43, 45, 48, 51, 53, 56, 59, 62, 65, 68),
-    "H": (1, 1, 2, 4, 4, 4, 5, 6, 8, 8, 11, 11, 16, 16, 18, 16, 19, 21, 25, 25,
-          25, 34, 30, 32, 35, 37, 40, 42, 45, 48, 51, 54, 57, 60, 63, 66, 70, 74, 77, 81),
+    "L": (
+        1,
+        1,
+        1,
+        1,
+        1,
+        2,
+        2,
+        2,
+        2,
+        4,
+        4,
+        4,
+        4,
+        4,
+        6,
+        6,
+        6,
+        6,
+        7,
+        8,
+        8,
+        9,
+        9,
+        10,
+        12,
+        12,
+        12,
+        13,
+        14,
+        15,
+        16,
+        17,
+        18,
+        19,
+        19,
+        20,
+        21,
+        22,
+        24,
+        25,
+    ),
+    "M": (
+        1,
+        1,
+        1,
+        2,
+        2,
+        4,
+        4,
+        4,
+        5,
+        5,
+        5,
+        8,
+        9,
+        9,
+        10,
+        10,
+        11,
+        13,
+        14,
+        16,
+        17,
+        17,
+        18,
+        20,
+        21,
+        23,
+        25,
+        26,
+        28,
+        29,
+        31,
+        33,
+        35,
+        37,
+        38,
+        40,
+        43,
+        45,
+        47,
+        49,
+    ),
+    "Q": (
+        1,
+        1,
+        2,
+        2,
+        4,
+        4,
+        6,
+        6,
+        8,
+        8,
+        8,
+        10,
+        12,
+        16,
+        12,
+        17,
+        16,
+        18,
+        21,
+        20,
+        23,
+        23,
+        25,
+        27,
+        29,
+        34,
+        34,
+        35,
+        38,
+        40,
+        43,
+        45,
+        48,
+        51,
+        53,
+        56,
+        59,
+        62,
+        65,
+        68,
+    ),
+    "H": (
+        1,
+        1,
+        2,
+        4,
+        4,
+        4,
+        5,
+        6,
+        8,
+        8,
+        11,
+        11,
+        16,
+        16,
+        18,
+        16,
+        19,
+        21,
+        25,
+        25,
+        25,
+        34,
+        30,
+        32,
+        35,
+        37,
+        40,
+        42,
+        45,
+        48,
+        51,
+        54,
+        57,
+        60,
+        63,
+        66,
+        70,
+        74,
+        77,
+        81,
+    ),
 }
 """Blocks the codewords are split into, by level and version (index ``version - 1``).
 
 When the data codewords do not divide evenly, the last blocks hold one more each."""
 
 DATA_CODEWORDS: dict[str, tuple[int, ...]] = {
-    level: tuple(total - blocks * per_block for total, blocks, per_block in
-                 zip(TOTAL_CODEWORDS, ECC_BLOCKS[level], ECC_CODEWORDS_PER_BLOCK[level]))
+    level: tuple(
+        total - blocks * per_block
+        for total, blocks, per_block in zip(
+            TOTAL_CODEWORDS, ECC_BLOCKS[level], ECC_CODEWORDS_PER_BLOCK[level], strict=False
+        )
+    )
     for level in ECC_LEVELS
 }
 """Data codewords a symbol holds, by level and version (index ``version - 1``)."""
 
 ALIGNMENT_POSITIONS: tuple[tuple[int, ...], ...] = (
-    (), (6, 18), (6, 22), (6, 26), (6, 30), (6, 34),
-    (6, 22, 38), (6, 24, 42), (6, 26, 46), (6, 28, 50), (6, 30, 54), (6, 32, 58), (6, 34, 62),
-    (6, 26, 46, 66), (6, 26, 48, 70), (6, 26, 50, 74), (6, 30, 54, 78), (6, 30, 56, 82), (6, 30, 58, 86),
-    (6, 34, 62, 90), (6, 28, 50, 72, 94), (6, 26, 50, 74, 98), (6, 30, 54, 78, 102), (6, 28, 54, 80, 106),
-    (6, 32, 58, 84, 110), (6, 30, 58, 86, 114), (6, 34, 62, 90, 118), (6, 26, 50, 74, 98, 122),
-    (6, 30, 54, 78, 102, 126), (6, 26, 52, 78, 104, 130), (6, 30, 56, 82, 108, 134),
-    (6, 34, 60, 86, 112, 138), (6, 30, 58, 86, 114, 142), (6, 34, 62, 90, 118, 146),
-    (6, 30, 54, 78, 102, 126, 150), (6, 24, 50, 76, 102, 128, 154), (6, 28, 54, 80, 106, 132, 158),
-    (6, 32, 58, 84, 110, 136, 162), (6, 26, 54, 82, 110, 138, 166), (6, 30, 58, 86, 114, 142, 170),
+    (),
+    (6, 18),
+    (6, 22),
+    (6, 26),
+    (6, 30),
+    (6, 34),
+    (6, 22, 38),
+    (6, 24, 42),
+    (6, 26, 46),
+    (6, 28, 50),
+    (6, 30, 54),
+    (6, 32, 58),
+    (6, 34, 62),
+    (6, 26, 46, 66),
+    (6, 26, 48, 70),
+    (6, 26, 50, 74),
+    (6, 30, 54, 78),
+    (6, 30, 56, 82),
+    (6, 30, 58, 86),
+    (6, 34, 62, 90),
+    (6, 28, 50, 72, 94),
+    (6, 26, 50, 74, 98),
+    (6, 30, 54, 78, 102),
+    (6, 28, 54, 80, 106),
+    (6, 32, 58, 84, 110),
+    (6, 30, 58, 86, 114),
+    (6, 34, 62, 90, 118),
+    (6, 26, 50, 74, 98, 122),
+    (6, 30, 54, 78, 102, 126),
+    (6, 26, 52, 78, 104, 130),
+    (6, 30, 56, 82, 108, 134),
+    (6, 34, 60, 86, 112, 138),
+    (6, 30, 58, 86, 114, 142),
+    (6, 34, 62, 90, 118, 146),
+    (6, 30, 54, 78, 102, 126, 150),
+    (6, 24, 50, 76, 102, 128, 154),
+    (6, 28, 54, 80, 106, 132, 158),
+    (6, 32, 58, 84, 110, 136, 162),
+    (6, 26, 54, 82, 110, 138, 166),
+    (6, 30, 58, 86, 114, 142, 170),
 )
 """Row and column centres of the alignment patterns, by version (index ``version - 1``):
 one pattern at each pair, except the three that would overlap a finder pattern."""
@@ -157,7 +549,7 @@ def _generator(degree: int) -> tuple[int, ...]:
     """Coefficients of (x - 2**0)(x - 2**1)...(x - 2**(degree-1)), highest power first."""
     poly = [1]
     for i in range(degree):  # multiply by (x - 2**i), which is (x + 2**i) in GF(256)
-        poly = [a ^ (EXP[LOG[b] + i] if b else 0) for a, b in zip(poly + [0], [0] + poly)]
+        poly = [a ^ (EXP[LOG[b] + i] if b else 0) for a, b in zip([*poly, 0], [0, *poly], strict=False)]
     return tuple(poly)
 
 
@@ -184,7 +576,7 @@ def reed_solomon(data: bytes, degree: int) -> bytes:
         remainder.append(0)
         if factor:
             shift = LOG[factor]
-            remainder = [r ^ EXP[shift + g] for r, g in zip(remainder, generator)]
+            remainder = [r ^ EXP[shift + g] for r, g in zip(remainder, generator, strict=False)]
     return bytes(remainder)
 
 
@@ -395,7 +787,7 @@ def _penalty(grid: bytes, layout: _Layout) -> int:
     for colour in (dark, dark ^ layout.all_modules):
         block = colour & colour >> right & colour >> down & colour >> (down + right) & corners
         score += BLOCK_PENALTY * block.bit_count()
-    lines = [grid[i:i + size] for i in range(0, size * size, size)] + [grid[col::size] for col in range(size)]
+    lines = [grid[i : i + size] for i in range(0, size * size, size)] + [grid[col::size] for col in range(size)]
     quiet = LIGHT * QUIET_ZONE
     framed = quiet + (quiet + LINE_BREAK + quiet).join(lines) + quiet
     score += FINDER_PENALTY * (framed.count(FINDER_LIKE) + framed.count(FINDER_LIKE[::-1]))
@@ -451,7 +843,7 @@ def _segment(text: str | bytes) -> _Segment:
     if isinstance(text, str) and text and all(ch in ALPHANUMERIC for ch in text):
         bits, length = 0, 0
         values = [ALPHANUMERIC.index(ch) for ch in text]
-        for first, second in zip(values[::2], values[1::2]):
+        for first, second in zip(values[::2], values[1::2], strict=False):
             bits = bits << ALPHANUMERIC_PAIR_BITS | first * len(ALPHANUMERIC) + second
             length += ALPHANUMERIC_PAIR_BITS
         if len(text) % 2:
@@ -476,7 +868,7 @@ def _data_codewords(segment: _Segment, ecc: str, version: int) -> bytes:
     padding += -(length + padding) % BYTE_BITS
     data = (bits << padding).to_bytes((length + padding) // BYTE_BITS, "big")
     fill = capacity - len(data)
-    return data + PAD_CODEWORDS * (fill // len(PAD_CODEWORDS)) + PAD_CODEWORDS[:fill % len(PAD_CODEWORDS)]
+    return data + PAD_CODEWORDS * (fill // len(PAD_CODEWORDS)) + PAD_CODEWORDS[: fill % len(PAD_CODEWORDS)]
 
 
 def _fit(segment: _Segment, ecc: str, version: int | None) -> int:
@@ -569,14 +961,14 @@ def encode(text: str | bytes, ecc: str = "M", *, version: int | None = None, mas
     layout = _layout(version)
     bits = format(int.from_bytes(codewords, "big"), f"0{len(codewords) * BYTE_BITS}b").encode().translate(_BIT_BYTES)
     placed = bytearray(layout.base)
-    for slot, bit in zip(layout.data_slots, bits):
+    for slot, bit in zip(layout.data_slots, bits, strict=False):
         placed[slot] = bit
     grid = int.from_bytes(placed, "little")
     if mask is None:
         mask = min(range(len(MASK_PATTERNS)), key=lambda m: _penalty(_masked(grid, layout, ecc, m), layout))
     modules = _masked(grid, layout, ecc, mask)
     size = layout.size
-    rows = tuple(tuple(map(bool, modules[i:i + size])) for i in range(0, size * size, size))
+    rows = tuple(tuple(map(bool, modules[i : i + size])) for i in range(0, size * size, size))
     return QrCode(version, ecc, mask, rows)
 
 
@@ -605,6 +997,6 @@ def to_svg(code: QrCode, *, module: int = 4, label: str = "") -> str:
             x0, y0, x = x + QUIET_ZONE, y, end
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {side} {side}" width="{side * module}" '
-        f'height="{side * module}" role="img" aria-label="{esc(label)}" shape-rendering="crispEdges">'
+        f'height="{side * module}" role="img" aria-label="{escape(label)}" shape-rendering="crispEdges">'
         f'<rect width="{side}" height="{side}" fill="#fff"/><path d="{"".join(path)}" fill="#000"/></svg>'
     )

@@ -15,8 +15,9 @@ player goes on (at the computer players' pace) and a person's own roll until the
 >>> game = Game(Options(players=3, board="beginner"), seed=1)
 >>> for text in ("0 roll 5+5", "0 end", "1 roll 2+2", "1 end", "2 roll 3+4", "2 robber 4 0", "2 end"):
 ...     _ = game.apply(text)
->>> recap_sentences(game.view(0), "en", ["Red", "Blue", "White"])
-['You received 2 brick.', 'White put the robber on the mountains 6, next to your buildings.', 'White stole 1 lumber from you.']
+>>> recap_sentences(game.view(0), "en", ["Red", "Blue", "White"])  # doctest: +NORMALIZE_WHITESPACE
+['You received 2 brick.', 'White put the robber on the mountains 6, next to your buildings.',
+ 'White stole 1 lumber from you.']
 >>> _ = game.apply("0 roll 1+1")   # own actions are left out; the recap lasts the turn
 >>> len(recap_sentences(game.view(0), "en", ["Red", "Blue", "White"]))
 3
@@ -73,7 +74,7 @@ def shown_production(view: View, humans: Sequence[int]) -> Paid:
     production = last_production(view)
     if production is None:
         return ()
-    after = view.log[production.at + 1:]
+    after = view.log[production.at + 1 :]
     if any(event.kind in ACTION_EVENTS and event.player in humans for event in after):
         return ()
     return production.paid

@@ -26,7 +26,14 @@ from catan_core.scenarios import load_scenario
 
 RANDOM, BEGINNER = "random", "beginner"
 """The boards a new game can be laid on (:attr:`catan_core.state.Options.board`)."""
-SCENARIO_OPTIONS: tuple[str, ...] = ("vp_target", "friendly_robber", "discard_limit", "separate_red_numbers")
+SCENARIO_OPTIONS: tuple[str, ...] = (
+    "vp_target",
+    "friendly_robber",
+    "discard_limit",
+    "separate_red_numbers",
+    "trade_then_build",
+    "balanced_dice",
+)
 """Options a scenario carries over (it sets the players and the board itself)."""
 
 
@@ -39,12 +46,14 @@ def rematch(game: Game, same_board: bool, seed: int) -> Game:
     if options.board == BEGINNER:
         return Game(options, seed, game.seats)
     data = options.to_json()
-    return load_scenario({
-        "format": "catan-scenario",
-        "board": game.board.to_json(),
-        "options": {key: data[key] for key in SCENARIO_OPTIONS},
-        "players": [seat.to_json() for seat in game.seats],
-        "phase": "setup",
-        "current": seed % len(game.seats),
-        "seed": seed,
-    })
+    return load_scenario(
+        {
+            "format": "catan-scenario",
+            "board": game.board.to_json(),
+            "options": {key: data[key] for key in SCENARIO_OPTIONS if key in data},  # later options: only when on
+            "players": [seat.to_json() for seat in game.seats],
+            "phase": "setup",
+            "current": seed % len(game.seats),
+            "seed": seed,
+        }
+    )

@@ -1,9 +1,10 @@
-"""A game on this page: who plays each seat, hot-seat privacy, and the choices in progress.
+"""A game on this page: who plays each seat, hot-seat privacy, taking back, the offers the page
+declines for people, and the computer players of this page.
 
 Pure Python over :class:`catan_core.game.Game` (no browser needed). The engine decides
 everything: what is legal comes from ``legal_actions()``, why something is not from
-``check()``. This module only turns a person's clicks into candidate actions and keeps what
-they are in the middle of choosing (a build mode, a trade being composed, cards to discard).
+``check()``. What a person is in the middle of choosing is the page's
+(:class:`~catan_web.draft.Draft`, in :class:`~catan_web.game.state.PageState`).
 
 >>> from catan_core.game import Game, Options, Seat
 >>> seats = (Seat("Ana", "#d7263d"), Seat("Ben", "#1b65c4"), Seat("Cy", "#f29e1f", "random"))
@@ -20,40 +21,30 @@ they are in the middle of choosing (a build mode, a trade being composed, cards 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from catan_core import actions as A
 from catan_core.actions import Action
 from catan_core.errors import CatanError
 from catan_core.game import Event, Game
-from catan_core.state import RESOURCE_SUPPLY
 from catan_core.undo import TakeBack
 
 from . import recent
-from . import targets as T
 from .controls import Reason
 from .newgame import default_take_backs
 from .offers import TELLING_MODES, Declined, page_decline
-from .draft import Draft, can_add, cards_list, no_cards, step, year_of_plenty_room, year_of_plenty_size
 from .settings import DEFAULT_OFFERS
-from .targets import BUILD_KINDS, Intent, Targets
 from .text import Text
 
 if TYPE_CHECKING:
     from catan_core.bots import Bot, Thinking
+    from catan_core.saves import SaveWriter
     from catan_core.views import View
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
 """Events whose spot the board marks after the action, so that each move can be followed."""
-TABS: tuple[str, ...] = ("build", "bank", "players")
-"""The tabs of the main phase: build, trade with the bank, trade with players."""
-CHOOSERS: tuple[str, ...] = (A.YEAR_OF_PLENTY, A.MONOPOLY)
-"""Development cards whose play button opens a chooser first."""
-GIVE, WANT = "give", "want"
-"""The two sides of a domestic offer being composed, seen from the person composing it."""
-DISCARD = "discard"
-"""The side of the discard counters (their ``data-arg`` is ``discard:<resource>:<step>``)."""
 
 
 class Session:
@@ -63,7 +54,6 @@ class Session:
         self.game = game
         self.gid = gid
         self.name = name
-        self.draft = Draft()
         self.humans: tuple[int, ...] = ()
         """The seats of the people at this device."""
         self.shown: int | None = None
@@ -77,14 +67,15 @@ class Session:
         self.text = Text(names=[seat.name for seat in game.seats], board=game.board)
         self.last_events: list[Event] = []
         """What the last action did (to show and mark it)."""
-        self.tab = "build"
-        """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
-        self._bots: dict[int, "Bot"] = {}
+        self._bots: dict[int, Bot] = {}
         self.take_backs = default_take_backs(game.seats) if take_backs is None else take_backs
         """Whether a person may take back their last move (:mod:`catan_core.undo`; None: :func:`default_take_backs`)."""
         self.take_back = TakeBack(game)
         self.offers = DEFAULT_OFFERS
         """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
+        self._seen = _Seen()
+        self._position: _Position | None = None
+        self._writer: SaveWriter | None = None
         self.declined: dict[int, Declined] = {}
         """The declines the page made for people, by the log index of their event (a reloaded
         game has none: its log then says only who declined)."""
@@ -165,9 +156,22 @@ class Session:
         if self.is_human(self.actor):
             self.shown = self.actor
 
-    def view(self) -> "View":
-        """The game as the current viewer may see it (without the log)."""
-        return self.game.view(self.viewer, with_log=False)
+    def worked_out(self) -> dict[Any, Any]:
+        """What was worked out for the current position, viewer, turn to act and language (a page draws a
+        position several times per action; the game changes only by its actions, which its
+        record counts, and a take-back shortens that record)."""
+        game, memo = self.game, self._position
+        seen_as = (self.viewer, self.my_move, self.text.lang)
+        if memo is None or not memo.holds(game, seen_as):
+            memo = self._position = _Position(game, seen_as)
+        return memo.values
+
+    def view(self) -> View:
+        """The game as the current viewer may see it (without the log), made once per position."""
+        memo = self.worked_out()
+        if "view" not in memo:
+            memo["view"] = self.game.view(self.viewer, with_log=False)
+        return memo["view"]  # type: ignore[no-any-return]
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
@@ -198,19 +202,38 @@ class Session:
                 lines[at - start] = declined.sentence(self.text.lang, self.text.names, self.viewer)
         return lines
 
-    def log_view(self, view: "View") -> "View":
-        """``view`` (of the current viewer) with the log as that viewer may read it."""
-        viewer = self.viewer
-        return replace(view, log=tuple(event.for_viewer(viewer) for event in self.game.log))
+    def save_text(self) -> str:
+        """The game's save text (:func:`catan_core.saves.dumps`), written anew only for the
+        moves since the last save."""
+        if self._writer is None:
+            from catan_core.saves import SaveWriter
 
-    def recap(self, view: "View") -> list[str]:
+            self._writer = SaveWriter()
+        return self._writer.text(self.game)
+
+    def log_view(self, view: View) -> View:
+        """``view`` (of the current viewer) with the log as that viewer may read it (each
+        event seen once per viewer: the log only grows, or shrinks by a take-back)."""
+        viewer, log = self.viewer, self.game.log
+        seen = self._seen
+        count = len(seen.events)
+        if seen.viewer != viewer or count > len(log) or (count and log[count - 1] is not seen.last):
+            seen.viewer, seen.events, seen.view = viewer, [], None
+        if seen.view is view and len(seen.events) == len(log) and seen.logged is not None:
+            return seen.logged
+        seen.events += [event.for_viewer(viewer) for event in log[len(seen.events) :]]
+        seen.last = log[-1] if log else None
+        seen.view, seen.logged = view, replace(view, log=tuple(seen.events))
+        return seen.logged
+
+    def recap(self, view: View) -> list[str]:
         """What touched the person who must act since they last acted, in sentences (nothing
         unless it is their move at the device; see :mod:`catan_web.recent`)."""
         if not self.my_move:
             return []
         return recent.recap_sentences(self.log_view(view), self.text.lang, self.text.names)
 
-    def produced(self, view: "View") -> recent.Paid:
+    def produced(self, view: View) -> recent.Paid:
         """What the last roll paid, for the board to show (see :func:`catan_web.recent.shown_production`)."""
         return recent.shown_production(self.log_view(view), self.humans)
 
@@ -225,11 +248,9 @@ class Session:
         return None
 
     def apply(self, action: Action) -> list[Event]:
-        """Perform ``action`` (raises CatanError when illegal) and clear the choices in progress
-        (after a maritime trade the same resources stay chosen, ready for another one); then
-        decline for people the offers they are not asked about (:meth:`decline_for_people`)."""
+        """Perform ``action`` (raises CatanError when illegal), then decline for people the
+        offers they are not asked about (:meth:`decline_for_people`)."""
         events = self.game.apply(action)
-        self.done(action)
         events += self.decline_for_people()
         self.last_events = events
         return events
@@ -259,7 +280,10 @@ class Session:
         log, lines = self.game.log, []
         for at in sorted(a for a in self.declined if a >= since):
             offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
-            lines += self.sentences([log[offer]]) + [self.declined[at].sentence(self.text.lang, self.text.names, self.viewer)]
+            lines += [
+                *self.sentences([log[offer]]),
+                self.declined[at].sentence(self.text.lang, self.text.names, self.viewer),
+            ]
         return " ".join(dict.fromkeys(lines))
 
     # --- taking back ------------------------------------------------------------------------
@@ -289,22 +313,17 @@ class Session:
         action = self.take_back.take_back(seat)
         size = len(self.game.log)
         self.declined = {at: declined for at, declined in self.declined.items() if at < size}
-        self.draft = Draft()
         self.last_events = []
         return action
-
-    def done(self, action: Action) -> None:
-        """The person at this device did ``action``: clear their choices in progress (after
-        a maritime trade the same resources stay chosen, ready for another one)."""
-        self.draft = self.draft.after_maritime() if action.kind == A.MARITIME else Draft()
 
     def due_decline(self) -> Action | None:
         """On a guest's page: the decline its person owes now, as :meth:`decline_for_people`
         makes it on the host's (None: nothing to decline); remembered for the log's line.
 
         >>> from catan_core.scenarios import load_scenario
+        >>> players = [{"settlements": [12], "roads": [11]}, {"settlements": [9], "roads": [8], "hand": {"ore": 1}}]
         >>> game = load_scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 1,
-        ...     "players": [{"settlements": [12], "roads": [11]}, {"settlements": [9], "roads": [8], "hand": {"ore": 1}}]})
+        ...     "players": players})
         >>> _ = game.apply("1 offer ore>wool to 0")
         >>> guest = Session(game); guest.holds_game = False; guest.set_remote([1])
         >>> guest.decline_for_people(), guest.due_decline()
@@ -323,7 +342,7 @@ class Session:
         self.game = game
         self.last_events = list(events) + (self.decline_for_people() if self.holds_game else [])
 
-    def bot(self, seat: int) -> "Bot":
+    def bot(self, seat: int) -> Bot:
         """The computer player of ``seat`` (made on first use, seeded from the game; the
         bots are imported then too, so that the page starts without them)."""
         from catan_core.bots import make_bot
@@ -332,7 +351,7 @@ class Session:
             self._bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat)
         return self._bots[seat]
 
-    def bot_thinking(self) -> "Thinking":
+    def bot_thinking(self) -> Thinking:
         """What the computer player who must act now does, as a decision in steps (see
         :data:`catan_core.bots.Thinking`; the page handles input between the steps). A
         random legal action replaces a choice that fails or is not legal, so a faulty
@@ -343,7 +362,7 @@ class Session:
         view = self.game.view(seat)  # with the log: the computer player counts cards from it
         try:
             action: Action | None = yield from self.bot(seat).think(view)
-        except Exception:  # noqa: BLE001 - any failure of a computer player falls back
+        except Exception:
             action = None
         if action is None or self.reason(action) is not None:
             action = RandomBot(self.game.seed + len(self.game.history)).decide(view)
@@ -353,21 +372,10 @@ class Session:
 
     def legal(self) -> tuple[Action, ...]:
         """The legal actions of the person at the device (empty unless it is their move)."""
-        return tuple(self.game.legal_actions()) if self.my_move else ()
-
-    def targets(self, view: "View | None" = None) -> Targets:
-        """The legal targets of the action being chosen, for the board to highlight
-        (``view``: :meth:`view`, when already at hand)."""
-        return T.targets(view or self.view(), self.draft.mode, self.draft.robber_hex)
-
-    def click(self, element: str, ident: int) -> Intent:
-        """What a click on board ``element`` number ``ident`` means now (see
-        :func:`catan_web.targets.click`). A choice of victims opens the victim chooser."""
-        intent = T.click(self.view(), element, ident, self.draft.mode)
-        if intent.choices:
-            self.draft = self.draft.with_mode(T.VICTIM)
-            self.draft.robber_hex = ident
-        return intent
+        memo = self.worked_out()
+        if "legal" not in memo:
+            memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
+        return memo["legal"]  # type: ignore[no-any-return]
 
     # --- buttons --------------------------------------------------------------------------------
 
@@ -378,6 +386,12 @@ class Session:
         spots (own settlements for a city); if it gives one reason for all of them that is
         the answer, else the spots differ and the reason is that no spot is legal.
         """
+        memo = self.worked_out()
+        if ("build_reason", kind) not in memo:
+            memo["build_reason", kind] = self._build_reason(kind)
+        return memo["build_reason", kind]  # type: ignore[no-any-return]
+
+    def _build_reason(self, kind: str) -> str | None:
         p = self.viewer
         if p is None:
             return self.text("ui.reason.not_your_move")
@@ -405,166 +419,41 @@ class Session:
             return None
         return self.reason(Action(p, kind, probe)) or self.text("ui.reason.no_spot")
 
-    # --- the draft: what the person is choosing (each panel button calls one of these) ---------
-    # The arguments are the texts the panels' buttons carry (``data-arg``); one that does not
-    # read as expected changes nothing.
 
-    def start_mode(self, mode: str | None) -> None:
-        """Choose what the next board click builds or which card chooser is open."""
-        self.draft = self.draft.with_mode(mode)
+class _Seen:
+    """The log as the viewer last read it (see :meth:`Session.log_view`)."""
 
-    def toggle_mode(self, mode: str | None) -> None:
-        """A build or chooser button: choose ``mode``, or drop it when it is chosen already
-        (an empty ``mode`` drops any)."""
-        self.start_mode(None if not mode or self.draft.mode == mode else mode)
-
-    def show_tab(self, tab: str | None) -> None:
-        """Show another tab of the main phase (a build mode ends with its tab)."""
-        if tab in TABS:
-            self.tab = tab
-            if self.draft.mode in BUILD_KINDS:
-                self.start_mode(None)
-
-    def play_card(self, kind: str | None) -> Action | None:
-        """A development card's play button: the action playing it, or None when a chooser
-        opens first (Year of Plenty, Monopoly)."""
-        if kind in CHOOSERS:
-            self.toggle_mode(kind)
-            return None
-        return Action(self.actor, kind) if kind else None
-
-    def year_of_plenty_size(self) -> int:
-        """How many cards Year of Plenty takes now: two, or what the bank holds when fewer."""
-        return year_of_plenty_size(self.legal())
-
-    def year_of_plenty_room(self) -> tuple[bool, ...]:
-        """For each resource, whether it may be picked once more for Year of Plenty."""
-        return year_of_plenty_room(self.legal(), self.draft.picks)
-
-    def pick_year_of_plenty(self, resource: str | None) -> None:
-        """Pick one more card of ``resource`` (its id) for Year of Plenty, while room is left."""
-        r = _int(resource)
-        if r is not None and 0 <= r < len(self.draft.picks) and self.year_of_plenty_room()[r]:
-            self.draft.picks[r] += 1
-
-    def clear_year_of_plenty(self) -> None:
-        """Drop the Year of Plenty picks."""
-        self.draft.picks = no_cards()
-
-    def year_of_plenty_action(self) -> Action:
-        """Year of Plenty with the cards picked."""
-        return Action(self.actor, A.YEAR_OF_PLENTY, cards_list(self.draft.picks))
-
-    def choose_maritime(self, side: str, resource: str | None) -> None:
-        """Choose the resource to give the bank (``side`` "give") or to take (``"get"``)."""
-        r = _int(resource)
-        if r is not None and 0 <= r < len(self.draft.give):
-            if side == GIVE:
-                self.draft.maritime_give = r
-            else:
-                self.draft.maritime_get = r
-
-    def held(self) -> tuple[int, ...]:
-        """The cards the person at the device holds (none while covered)."""
-        hand = self.game.players[self.viewer].hand if self.viewer is not None else no_cards()
-        return tuple(hand)
-
-    def _offer_side(self, side: str) -> tuple[list[int], tuple[int, ...]]:
-        """An offer's ``side`` being composed and the most of each resource it may hold: the
-        hand for what the person gives, the whole supply for what they want."""
-        if side == GIVE:
-            return self.draft.give, self.held()
-        return self.draft.want, (RESOURCE_SUPPLY,) * len(self.draft.want)
-
-    def offer_room(self, side: str) -> tuple[bool, ...]:
-        """For each resource, whether the offer's ``side`` may hold one more."""
-        counts, caps = self._offer_side(side)
-        return tuple(can_add(counts, r, caps) for r in range(len(counts)))
-
-    def compose(self, arg: str | None) -> None:
-        """Change a count of the offer or counter-offer being composed: ``arg`` is
-        ``give:2:1`` (one more grain to give) or ``want:0:-1`` (one brick less wanted)."""
-        side, r, delta = _step_arg(arg)
-        if side in (GIVE, WANT) and r is not None:
-            counts, caps = self._offer_side(side)
-            counts[:] = step(counts, r, delta, caps)
-
-    def set_target(self, seat: str | None) -> None:
-        """Send the offer to ``seat`` (-1: everyone)."""
-        q = _int(seat)
-        if q is not None and -1 <= q < len(self.game.seats) and q != self.actor:
-            self.draft.target = q
-
-    def prefill_counter(self) -> None:
-        """Start a counter-offer from the terms of the open offer, seen from this side (what
-        would be given is capped by the hand)."""
-        trade = self.game.trade
-        if trade is not None:
-            held = self.held()
-            self.draft.give = [min(n, held[r]) for r, n in enumerate(trade.want)]
-            self.draft.want = list(trade.give)
-            self.draft.countering = True
-
-    def stop_counter(self) -> None:
-        """Give up the counter-offer being composed."""
-        self.draft.countering = False
-
-    def discard_due(self) -> int:
-        """How many cards the person at the device must discard now."""
-        return self.game.discards[self.actor] if self.actor >= 0 else 0
-
-    def discard_room(self) -> tuple[bool, ...]:
-        """For each resource, whether one more card of it may be picked to discard."""
-        d = self.draft.discard
-        return tuple(can_add(d, r, self.held(), self.discard_due()) for r in range(len(d)))
-
-    def pick_discard(self, arg: str | None) -> None:
-        """Change how many cards of a resource to discard (``arg`` ``discard:2:-1``: one grain
-        less), never past the hand nor the number due."""
-        side, r, delta = _step_arg(arg)
-        if side == DISCARD and r is not None:
-            self.draft.discard = step(self.draft.discard, r, delta, self.held(), self.discard_due())
-
-    def rob_action(self, victim: str | None) -> Action | None:
-        """Move the robber to the hex chosen and rob ``victim``."""
-        q = _int(victim)
-        return None if q is None else Action(self.actor, A.ROBBER, (self.draft.robber_hex, q))
-
-    # --- composed actions -------------------------------------------------------------------------
-
-    def offer_action(self) -> Action:
-        """The domestic offer (or counter-offer) being composed, as an action."""
-        d, p = self.draft, self.actor
-        give, want = tuple(d.give), tuple(d.want)
-        if self.game.phase == "trade":
-            return Action(p, A.COUNTER, (want, give))  # terms are seen from the offering player
-        return Action(p, A.OFFER, (give, want, d.target))
-
-    def discard_action(self) -> Action:
-        """The discard being composed."""
-        return Action(self.actor, A.DISCARD, tuple(self.draft.discard))
-
-    def maritime_action(self) -> Action | None:
-        """The maritime trade chosen (None until both sides are)."""
-        d = self.draft
-        if d.maritime_give < 0 or d.maritime_get < 0:
-            return None
-        return Action(self.actor, A.MARITIME, (d.maritime_give, d.maritime_get))
+    def __init__(self) -> None:
+        self.viewer: int | None = None
+        self.events: list[Event] = []
+        self.last: Event | None = None
+        """The log's last event when it was read (its log: the original events)."""
+        self.view: View | None = None
+        self.logged: View | None = None
+        """:attr:`view` with the log as read (made once per view)."""
 
 
-def _int(text: str | None) -> int | None:
-    """``text`` as a small integer (None when it is not one)."""
-    if text is None or len(text) > 3 or not text.lstrip("-").isdecimal() or not text.isascii():
-        return None
-    return int(text)
+class _Position:
+    """Values worked out for one position of one game, as one viewer sees it in one language
+    (see :meth:`Session.worked_out`)."""
+
+    def __init__(self, game: Game, seen_as: tuple[int | None, bool, str]) -> None:
+        self.game, self.seen_as = game, seen_as
+        self.record = _record(game)
+        self.values: dict[Any, Any] = {}
+
+    def holds(self, game: Game, seen_as: tuple[int | None, bool, str]) -> bool:
+        """Whether these values are still those of ``game``'s position seen as ``seen_as``
+        (the viewer, whether it is their move, the language)."""
+        if game is not self.game or seen_as != self.seen_as:
+            return False
+        actions, last_action, events, last_event = _record(game)
+        was = self.record
+        return actions == was[0] and last_action is was[1] and events == was[2] and last_event is was[3]
 
 
-def _step_arg(arg: str | None) -> tuple[str, int | None, int]:
-    """A counter button's ``side:resource:delta`` as (side, resource id, +1 or -1);
-    the resource is None when the text is malformed."""
-    parts = (arg or "").split(":")
-    r = _int(parts[1]) if len(parts) == 3 else None
-    delta = _int(parts[2]) if len(parts) == 3 else None
-    if r is None or not 0 <= r < len(no_cards()) or delta not in (-1, 1):
-        return "", None, 0
-    return parts[0], r, delta
+def _record(game: Game) -> tuple[int, object, int, object]:
+    """What tells ``game``'s positions apart: how many actions and events it has, and its last
+    ones (compared by identity: an action taken back and another made leave the same counts)."""
+    history, log = game.history, game.log
+    return (len(history), history[-1] if history else None, len(log), log[-1] if log else None)

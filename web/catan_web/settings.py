@@ -20,6 +20,7 @@ Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username=''
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, NamedTuple
 
@@ -70,10 +71,11 @@ class Settings(NamedTuple):
     """The STUN and TURN servers for playing over the internet (none by default)."""
 
     @classmethod
-    def read(cls, text: str) -> tuple["Settings", bool]:
+    def read(cls, text: str) -> tuple[Settings, bool]:
         """The settings in ``text`` and whether the text was damaged (then: no settings).
 
-        >>> Settings.read('{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}') == (Settings(lang="hi", offers="never"), False)
+        >>> text = '{"lang": "hi", "speed": "warp", "sound": true, "offers": "never"}'
+        >>> Settings.read(text) == (Settings(lang="hi", offers="never"), False)
         True
         >>> Settings.read("[" * 100_000 + "]" * 100_000) == (Settings(), True)
         True
@@ -91,7 +93,7 @@ class Settings(NamedTuple):
         except PeerError:  # servers this version does not accept
             ice = IceServers()
         known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
-        lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known))
+        lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known, strict=False))
         return cls(lang, speed, offers, ice), False
 
     def to_json(self) -> dict[str, Any]:
@@ -115,10 +117,8 @@ class SettingsStore:
 
     def save(self, settings: Settings) -> None:
         """Remember ``settings`` (silently skipped when the storage is full)."""
-        try:
+        with contextlib.suppress(StorageFull):
             self._slot.write(json.dumps(settings.to_json()))
-        except StorageFull:
-            pass
 
     def remember(self, **changes: Any) -> None:
         """Change some settings and keep the others (``remember(lang="hi")``)."""

@@ -14,8 +14,10 @@ field) and ``data-seat``.
 >>> game = Game(Options(players=3, board="beginner"), seed=7)
 >>> _ = game.apply("0 roll 3+5")
 >>> html = figures(compute(game.view(0)), Text("en", ("Ana", "Ben", "Cy")), 400)
->>> html.count('catan-stats catan-dice'), html.count('catan-stats catan-points'), 'data-row="setup" data-seat="0">3' in html
-(1, 1, True)
+>>> html.count("catan-stats catan-dice"), html.count("catan-stats catan-points")
+(1, 1)
+>>> 'data-row="setup" data-seat="0">3' in html
+True
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from catan_core.palette import seat_glyphs
 from catan_core.stats import Stats, table
 from catan_core.stats_svg import MAX_WIDTH, MIN_WIDTH, dice_svg, points_svg
 
-from .markup import el, esc, mark
+from .html import Markup, el, join, mark, trusted
 from .text import Text
 
 CHART_MARGIN = 64
@@ -42,39 +44,70 @@ def chart_width(page_width: float) -> int:
     return max(MIN_WIDTH, min(WIDEST_CHART, MAX_WIDTH, int(page_width) - CHART_MARGIN))
 
 
-def figures(stats: Stats, text: Text, width: int) -> str:
+def figures(stats: Stats, text: Text, width: int) -> Markup:
     """The two charts (``width`` pixels wide) and the table of figures per seat; a cell shows
     the number and, in small print, what it is made of."""
     lang = text.lang
-    charts = el("div", el("figure", dice_svg(stats, lang, width), class_="chart")
-                + el("figure", points_svg(stats, lang, width), class_="chart"), class_="charts")
+    charts = el(
+        "div",
+        el("figure", trusted(dice_svg(stats, lang, width)), class_="chart"),
+        el("figure", trusted(points_svg(stats, lang, width)), class_="chart"),
+        class_="charts",
+    )
     glyphs = seat_glyphs(stats.colors)
-    head = el("tr", el("th", esc(text("ui.stats.figure")), scope="col") + "".join(
-        el("th", mark(color, glyph) + esc(name), scope="col")
-        for name, color, glyph in zip(stats.names, stats.colors, glyphs)
-    ))
-    rows = "".join(
-        el("tr", el("th", esc(row.label), scope="row") + "".join(
-            el("td", esc(cell.text) + (el("small", esc(cell.detail)) if cell.detail else ""),
-               data_row=row.key, data_seat=str(seat))
-            for seat, cell in enumerate(row.cells)
-        ), data_row=row.key)
+    head = el(
+        "tr",
+        el("th", text("ui.stats.figure"), scope="col"),
+        join(
+            el("th", mark(color, glyph), name, scope="col")
+            for name, color, glyph in zip(stats.names, stats.colors, glyphs, strict=False)
+        ),
+    )
+    rows = join(
+        el(
+            "tr",
+            el("th", row.label, scope="row"),
+            join(
+                el(
+                    "td",
+                    cell.text,
+                    el("small", cell.detail) if cell.detail else None,
+                    data_row=row.key,
+                    data_seat=str(seat),
+                )
+                for seat, cell in enumerate(row.cells)
+            ),
+            data_row=row.key,
+        )
         for row in table(stats, lang)
     )
     note = text("ui.stats.public") if stats.viewer is None else text("ui.stats.as_seat", player=stats.viewer)
-    return el("div",
-              charts
-              + el("h3", esc(text("ui.stats.figures")), id="stats-figures")
-              + el("div", el("table", el("thead", head) + el("tbody", rows), class_="stats-table", aria_labelledby="stats-figures"),
-                   class_="table-wrap")
-              + el("p", esc(note), class_="muted small"),
-              class_="figures")
+    return el(
+        "div",
+        charts,
+        el("h3", text("ui.stats.figures"), id="stats-figures"),
+        el(
+            "div",
+            el("table", el("thead", head), el("tbody", rows), class_="stats-table", aria_labelledby="stats-figures"),
+            class_="table-wrap",
+        ),
+        el("p", note, class_="muted small"),
+        class_="figures",
+    )
 
 
-def dialog(stats: Stats, text: Text, width: int) -> str:
+def dialog(stats: Stats, text: Text, width: int) -> Markup:
     """The statistics over the game, with a button closing them."""
-    close = el("button", esc(text("ui.stats.close")), type="button", id="stats-close", data_cmd="stats_close", class_="primary")
-    body = el("div", el("h2", esc(text("ui.stats.title")), id="stats-title") + close, class_="sheet-head")
-    body += figures(stats, text, width)
-    return el("div", el("div", body, class_="sheet wide"), class_="overlay stats", role="dialog", aria_modal="true",
-              aria_labelledby="stats-title", id="stats")
+    close = el(
+        "button", text("ui.stats.close"), type="button", id="stats-close", data_cmd="stats_close", class_="primary"
+    )
+    body = el("div", el("h2", text("ui.stats.title"), id="stats-title"), close, class_="sheet-head")
+    return el(
+        "div",
+        el("div", body, figures(stats, text, width), class_="sheet wide"),
+        class_="overlay stats",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="stats-title",
+        id="stats",
+    )

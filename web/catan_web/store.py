@@ -25,6 +25,7 @@ never overwritten while they cannot be put aside. The index is then rebuilt from
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 from collections.abc import Callable
@@ -117,7 +118,7 @@ class BrowserStorage:
         """Store ``value``; any refusal (QuotaExceededError) becomes StorageFull."""
         try:
             self.local.setItem(key, value)
-        except Exception as error:  # noqa: BLE001 - a JsException whose name says why
+        except Exception as error:
             raise StorageFull(str(error)) from None
 
     def remove(self, key: str) -> None:
@@ -137,7 +138,7 @@ def open_storage(local: Callable[[], Any], is_null: Callable[[Any], bool]) -> St
         storage = BrowserStorage(local(), is_null)
         storage.get(INDEX_KEY)
         return storage
-    except Exception:  # noqa: BLE001 - a SecurityError or a missing object: no storage
+    except Exception:
         return MemoryStorage()
 
 
@@ -227,7 +228,7 @@ class SaveMeta(NamedTuple):
     such entries are not written to the index)."""
 
     @classmethod
-    def from_json(cls, data: Any) -> "SaveMeta | None":
+    def from_json(cls, data: Any) -> SaveMeta | None:
         """Read one index entry; None when it is malformed (wrong types, numbers out of range)."""
         try:
             entry = Obj(data, "index")
@@ -235,9 +236,11 @@ class SaveMeta(NamedTuple):
             if not all(isinstance(name, str) and len(name) <= MAX_NAME for name in players):
                 return None
             return cls(
-                id=entry.str("id", max_len=MAX_ID), name=entry.str("name", max_len=MAX_GAME_NAME),
+                id=entry.str("id", max_len=MAX_ID),
+                name=entry.str("name", max_len=MAX_GAME_NAME),
                 saved=float(entry.get("saved", ok=lambda v: is_int(v, 0, MAX_TIME) or _is_time(v))),
-                players=tuple(players), turn=entry.int("turn", 0, MAX_TURN, default=0),
+                players=tuple(players),
+                turn=entry.int("turn", 0, MAX_TURN, default=0),
                 winner=entry.str("winner", max_len=MAX_NAME, default=""),
                 take_backs=entry.get("take_backs", None, lambda v: v is None or type(v) is bool),
             )
@@ -284,7 +287,8 @@ class SaveStore:
         if self._index is not None:
             return self._index
         index = dict(self._slot.load())
-        held = {key[len(GAME_PREFIX):] for key in self.storage.keys() if key.startswith(GAME_PREFIX)}
+        keys = self.storage.keys()  # a Storage (localStorage's keys), not a dict
+        held = {key[len(GAME_PREFIX) :] for key in keys if key.startswith(GAME_PREFIX)}
         index = {gid: meta for gid, meta in index.items() if gid in held}
         for gid in sorted(held - set(index)):
             index[gid] = SaveMeta(gid, gid, 0.0, damaged=True)
@@ -303,10 +307,8 @@ class SaveStore:
         if aside is None:
             return []
         if aside.kept_as is not None:
-            try:
+            with contextlib.suppress(StorageFull):  # the index is rebuilt from the game keys when next read
                 self._write_index()
-            except StorageFull:
-                pass  # the index is rebuilt from the game keys when next read
         return [aside]
 
     def list(self) -> list[SaveMeta]:
@@ -338,10 +340,9 @@ class SaveStore:
         """Forget game ``gid``."""
         self.storage.remove(GAME_PREFIX + gid)
         self._load_index().pop(gid, None)
-        try:
+        # the game key is gone; a stale entry is dropped when the index is next read
+        with contextlib.suppress(StorageFull):
             self._write_index()
-        except StorageFull:
-            pass  # the game key is gone; a stale entry is dropped when the index is next read
 
     def new_id(self, now: float) -> str:
         """A fresh game id based on the time."""

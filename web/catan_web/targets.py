@@ -92,7 +92,7 @@ def board_kinds(phase: str, mode: str | None) -> tuple[str, ...]:
     return (mode,) if mode in BUILD_KINDS else ()
 
 
-def targets(view: "View", mode: str | None = EVERY_BUILD, robber_hex: int = -1) -> Targets:
+def targets(view: View, mode: str | None = EVERY_BUILD, robber_hex: int = -1) -> Targets:
     """The spots of ``view``'s legal actions that a click stands for now (see
     :func:`board_kinds`); while a victim is chosen (``mode`` :data:`VICTIM`) only
     ``robber_hex``. Empty unless the viewer must act."""
@@ -114,7 +114,7 @@ def idle_hint(phase: str, mode: str | None) -> str:
     return "ui.hint.phase_" + phase
 
 
-def click(view: "View", element: str, ident: int, mode: str | None = EVERY_BUILD) -> Intent:
+def click(view: View, element: str, ident: int, mode: str | None = EVERY_BUILD) -> Intent:
     """What a click on board ``element`` number ``ident`` means for ``view``'s viewer.
 
     The legal action on that spot when there is one; a choice when several are (robbing

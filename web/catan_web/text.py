@@ -48,8 +48,45 @@ def unexpected(error: BaseException, lang: str = DEFAULT_LANGUAGE) -> str:
     >>> unexpected(KeyError("x"))
     "Something unexpected went wrong (KeyError: 'x'). The page goes on."
     """
-    detail = f"{type(error).__name__}: {error}"[:MAX_ERROR_CHARS]
-    return translate("ui.error.unexpected", {"error": detail}, lang)
+    return translate("ui.error.unexpected", dict(unexpected_msg(error).params), lang)
+
+
+class Msg:
+    """A sentence as a value: its message key and parameters, read in whatever language the page
+    shows when it is drawn (a notice stays right after a language switch). A parameter may be
+    a :class:`Msg` itself (a reason inside a sentence), or a tuple of them (a list).
+
+    >>> refused = Msg("ui.import.refused", file="x.json", reason=Msg("ui.import.unreadable"))
+    >>> Text("de").msg(refused)
+    '„x.json“ wurde nicht importiert: Der Browser konnte die Datei nicht lesen.'
+    >>> refused == Msg("ui.import.refused", file="x.json", reason=Msg("ui.import.unreadable")), refused.key
+    (True, 'ui.import.refused')
+    """
+
+    __slots__ = ("key", "params")
+
+    def __init__(self, key: str, /, **params: Any) -> None:
+        self.key = key
+        self.params: tuple[tuple[str, Any], ...] = tuple(params.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.key, self.params) == (other.key, other.params)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}{''.join(f', {name}={value!r}' for name, value in self.params)})"
+
+    @classmethod
+    def of_error(cls, error: CatanError) -> Msg:
+        """The sentence of an engine error (the rule or the format it names)."""
+        return cls(error.key, **error.params)
+
+
+def unexpected_msg(error: BaseException) -> Msg:
+    """:func:`unexpected` as a :class:`Msg`."""
+    return Msg("ui.error.unexpected", error=f"{type(error).__name__}: {error}"[:MAX_ERROR_CHARS])
 
 
 class Text:
@@ -57,7 +94,10 @@ class Text:
     the game's ``board``; sentences about seat ``you`` (the person reading) say "you"."""
 
     def __init__(
-        self, lang: str = DEFAULT_LANGUAGE, names: Sequence[str] = (), board: "Board | None" = None,
+        self,
+        lang: str = DEFAULT_LANGUAGE,
+        names: Sequence[str] = (),
+        board: Board | None = None,
         you: int | None = None,
     ) -> None:
         self.lang = lang
@@ -73,11 +113,25 @@ class Text:
         """The sentence for ``key`` with ``params`` (its touch wording on a touch screen)."""
         return translate(wording(key, self.touch), params, self.lang, self.names)
 
-    def error(self, error: "CatanError") -> str:
+    def msg(self, message: Msg) -> str:
+        """``message`` as a sentence: its :class:`Msg` parameters read first, a tuple of them
+        as a list ("a, b")."""
+        params = {name: self._param(value) for name, value in message.params}
+        return self(message.key, **params)
+
+    def _param(self, value: Any) -> Any:
+        """A parameter of a :class:`Msg` as the sentence takes it."""
+        if isinstance(value, Msg):
+            return self.msg(value)
+        if isinstance(value, tuple) and value and all(isinstance(item, Msg) for item in value):
+            return self("word.list_separator").join(self.msg(item) for item in value)
+        return value
+
+    def error(self, error: CatanError) -> str:
         """An engine error as a sentence (the rule that was broken)."""
         return translate(error.key, error.params, self.lang, self.names)
 
-    def event(self, event: "Event") -> str:
+    def event(self, event: Event) -> str:
         """An event as a sentence (pass it through ``for_viewer`` first; needs the board).
         (:mod:`catan_core.places` is imported when first needed: the home screen has no events.)"""
         from catan_core.places import event_text

@@ -119,8 +119,19 @@ from typing import Any
 
 _EXPORTS: dict[str, str] = {
     **dict.fromkeys(
-        ("Answer", "Invitation", "compact_sdp", "decode_answer", "decode_invitation", "encode_answer",
-         "encode_invitation", "expand_sdp", "invitation_link"), "codes"),
+        (
+            "Answer",
+            "Invitation",
+            "compact_sdp",
+            "decode_answer",
+            "decode_invitation",
+            "encode_answer",
+            "encode_invitation",
+            "expand_sdp",
+            "invitation_link",
+        ),
+        "codes",
+    ),
     **dict.fromkeys(("GuestGame", "GuestState"), "guest"),
     "PeerError": "errors",
     "Outgoing": "protocol",
@@ -130,7 +141,7 @@ _EXPORTS: dict[str, str] = {
 used, so that a page reading only the settings' servers (:mod:`~catan_web.peer.ice`) does
 not load the guest's game and the computer players it imports."""
 
-__all__ = sorted(_EXPORTS)
+__all__ = tuple(sorted(_EXPORTS))
 
 
 def __getattr__(name: str) -> Any:

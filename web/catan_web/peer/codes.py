@@ -6,8 +6,9 @@ browser's description (SDP) is long, but a data channel needs only a few of its 
 role, the media id, the SCTP port and the candidates (each without its foundation,
 component and extensions); :func:`expand_sdp` writes a description a browser accepts from
 them. An :class:`Invitation` (host to guest: the game id, the seat, its secret and the
-host's offer, and the game's and the seat's names to show the guest) and an :class:`Answer` (guest to host: the game id, the seat, which offer it
-answers and the guest's answer) travel as base64url text of their JSON compressed with
+host's offer, and the game's and the seat's names to show the guest) and an
+:class:`Answer` (guest to host: the game id, the seat, which offer it answers and the
+guest's answer) travel as base64url text of their JSON compressed with
 zlib (raw deflate with a preset dictionary of the usual words, then three bytes of
 CRC-32 to notice a damaged code); the invitation as the
 fragment of a link to the page (``...#join=<code>``), which is never sent to a server.
@@ -52,7 +53,7 @@ from typing import Any
 
 from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, is_int, parse
-from catan_core.state import MAX_SEATS
+from catan_core.names import MAX_SEATS
 
 from .errors import PeerError
 from .protocol import is_game_id, is_secret
@@ -141,7 +142,7 @@ def _compact_candidate(line: str) -> list[Any] | None:
     parts = line.split()
     if len(parts) < 8 or parts[1] != DATA_COMPONENT or parts[6] != "typ" or parts[2].lower() not in TRANSPORTS:
         return None
-    extras = dict(zip(parts[8::2], parts[9::2]))
+    extras = dict(zip(parts[8::2], parts[9::2], strict=False))
     out: list[Any] = [parts[2].lower(), int(parts[3]), parts[4], int(parts[5]), parts[7]]
     if "raddr" in extras and "rport" in extras:
         out += [extras["raddr"], int(extras["rport"])]
@@ -159,9 +160,12 @@ def compact_sdp(sdp: str) -> dict[str, Any]:
     try:
         algorithm, _, digest = attributes["fingerprint"].partition(" ")
         compact: dict[str, Any] = {
-            "ufrag": attributes["ice-ufrag"], "pwd": attributes["ice-pwd"],
-            "fingerprint": algorithm.lower() + " " + digest.replace(":", "").upper(), "setup": attributes["setup"],
-            "mid": attributes["mid"], "sctp_port": int(attributes["sctp-port"]),
+            "ufrag": attributes["ice-ufrag"],
+            "pwd": attributes["ice-pwd"],
+            "fingerprint": algorithm.lower() + " " + digest.replace(":", "").upper(),
+            "setup": attributes["setup"],
+            "mid": attributes["mid"],
+            "sctp_port": int(attributes["sctp-port"]),
             "candidates": [c for c in map(_compact_candidate, lines) if c is not None][:MAX_CANDIDATES],
         }
     except (KeyError, ValueError):
@@ -189,8 +193,12 @@ def _is_candidate(value: Any) -> bool:
             return False
         rest = rest[:-1]
     return (
-        transport in TRANSPORTS and is_int(priority, 0, MAX_PRIORITY + 1) and _is_address(address) and _is_port(port)
-        and kind in CANDIDATE_TYPES and (rest == [] or (len(rest) == 2 and _is_address(rest[0]) and _is_port(rest[1])))
+        transport in TRANSPORTS
+        and is_int(priority, 0, MAX_PRIORITY + 1)
+        and _is_address(address)
+        and _is_port(port)
+        and kind in CANDIDATE_TYPES
+        and (rest == [] or (len(rest) == 2 and _is_address(rest[0]) and _is_port(rest[1])))
     )
 
 
@@ -254,13 +262,21 @@ def expand_sdp(compact: Any, kind: str) -> str:
     algorithm, digest = compact["fingerprint"].split(" ")
     mid = compact["mid"]
     lines = [
-        "v=0", f"o=- {SDP_SESSION_ID} 2 IN IP4 127.0.0.1", "s=-", "t=0 0", f"a=group:BUNDLE {mid}",
-        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0",
+        "v=0",
+        f"o=- {SDP_SESSION_ID} 2 IN IP4 127.0.0.1",
+        "s=-",
+        "t=0 0",
+        f"a=group:BUNDLE {mid}",
+        "m=application 9 UDP/DTLS/SCTP webrtc-datachannel",
+        "c=IN IP4 0.0.0.0",
         *(_candidate_line(i, c) for i, c in enumerate(compact["candidates"])),
         "a=end-of-candidates",
-        f"a=ice-ufrag:{compact['ufrag']}", f"a=ice-pwd:{compact['pwd']}",
-        f"a=fingerprint:{algorithm} " + ":".join(digest[i:i + 2] for i in range(0, len(digest), 2)),
-        f"a=setup:{compact['setup']}", f"a=mid:{mid}", f"a=sctp-port:{compact['sctp_port']}",
+        f"a=ice-ufrag:{compact['ufrag']}",
+        f"a=ice-pwd:{compact['pwd']}",
+        f"a=fingerprint:{algorithm} " + ":".join(digest[i : i + 2] for i in range(0, len(digest), 2)),
+        f"a=setup:{compact['setup']}",
+        f"a=mid:{mid}",
+        f"a=sctp-port:{compact['sctp_port']}",
     ]
     return "\r\n".join(lines) + "\r\n"
 
@@ -345,7 +361,11 @@ def _decode(text: Any, kind: str) -> Obj:
 
 
 def _fields(
-    obj: Obj, key: str, ok: Callable[[Any], bool], kind: str, labels: tuple[str, ...] = (),
+    obj: Obj,
+    key: str,
+    ok: Callable[[Any], bool],
+    kind: str,
+    labels: tuple[str, ...] = (),
 ) -> tuple[Any, ...]:
     """The game id, the seat, the field ``key`` (checked with ``ok``), the description
     (of ``kind``, checked) and the optional texts ``labels`` ("" when absent) of a code."""
@@ -382,10 +402,16 @@ def encode_invitation(invitation: Invitation) -> str:
     """The code of ``invitation`` (put it in a link with :func:`invitation_link`)."""
     check_sdp(invitation.sdp, OFFER)
     texts = {key: label(getattr(invitation, key)) for key in _LABELS}
-    return _encode({
-        "t": _INVITATION, "game": invitation.game, "seat": invitation.seat, "secret": invitation.secret,
-        "sdp": invitation.sdp, **{key: value for key, value in texts.items() if value},
-    })
+    return _encode(
+        {
+            "t": _INVITATION,
+            "game": invitation.game,
+            "seat": invitation.seat,
+            "secret": invitation.secret,
+            "sdp": invitation.sdp,
+            **{key: value for key, value in texts.items() if value},
+        }
+    )
 
 
 def decode_invitation(text: Any) -> Invitation:

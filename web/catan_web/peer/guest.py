@@ -38,9 +38,22 @@ from catan_core.game import Game
 from catan_core.rng import Rng
 from catan_core.views import View
 
+from .errors import PeerError
 from .protocol import (
-    MAX_HOST_MESSAGE_CHARS, Act, Closed, Hello, HostMessage, Paused, PeerError, Ping, Reassembler, Refused, Update,
-    Welcome, decode_from_host, encode, frames,
+    MAX_HOST_MESSAGE_CHARS,
+    Act,
+    Closed,
+    Hello,
+    HostMessage,
+    Paused,
+    Ping,
+    Reassembler,
+    Refused,
+    Update,
+    Welcome,
+    decode_from_host,
+    encode,
+    frames,
 )
 from .referee import OPEN_KINDS
 
@@ -62,7 +75,7 @@ class GuestGame(Game):
     """The view it was built from (with the log)."""
 
     @classmethod
-    def from_view(cls, view: View) -> "GuestGame":
+    def from_view(cls, view: View) -> GuestGame:
         """The game for ``view`` (a seat's view, with its log)."""
         game = cast("GuestGame", cls.from_state(determinize(view, Rng(SHADOW_SEED))))
         game.guest_view = view
@@ -181,7 +194,10 @@ class GuestState:
 
 
 async def greet(
-    state: GuestState, send: Callable[[list[str]], bool], seconds: float = HELLO_SECONDS, tries: int = HELLO_TRIES,
+    state: GuestState,
+    send: Callable[[list[str]], bool],
+    seconds: float = HELLO_SECONDS,
+    tries: int = HELLO_TRIES,
 ) -> int:
     """Say hello on a channel that has just opened (``send(frames)``: False once it is
     closed), and again every ``seconds`` until the host answers, ``tries`` times at most;

@@ -10,12 +10,13 @@ settings: addresses ``stun:host[:port]``, ``turn:host[:port][?transport=udp|tcp]
 (which every TURN server asks for); anything else is refused, saying why.
 
 >>> servers = IceServers.parse("stun:stun.example.org:3478\\n turn:turn.example.org?transport=tcp", "ana", "pw")
->>> servers.to_rtc()
-[{'urls': ['stun:stun.example.org:3478']}, {'urls': ['turn:turn.example.org?transport=tcp'], 'username': 'ana', 'credential': 'pw'}]
->>> IceServers.parse("https://evil.example/")
+>>> servers.to_rtc()  # doctest: +NORMALIZE_WHITESPACE
+[{'urls': ['stun:stun.example.org:3478']},
+ {'urls': ['turn:turn.example.org?transport=tcp'], 'username': 'ana', 'credential': 'pw'}]
+>>> IceServers.parse("https://evil.example/")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-catan_web.peer.errors.PeerError: Not a STUN or TURN server address: https://evil.example/. Write stun:host:port, turn:host:port or turns:host:port.
+catan_web.peer.errors.PeerError: Not a STUN or TURN server address: https://evil.example/. Write stun:host:port, ...
 >>> IceServers().to_rtc()
 []
 """
@@ -51,15 +52,16 @@ def check_url(url: str) -> str:
 
     >>> check_url("turns:[2001:db8::1]:5349")
     'turns:[2001:db8::1]:5349'
-    >>> check_url("stun:example.org?transport=udp")
+    >>> check_url("stun:example.org?transport=udp")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    catan_web.peer.errors.PeerError: Not a STUN or TURN server address: stun:example.org?transport=udp. Write stun:host:port, turn:host:port or turns:host:port.
+    catan_web.peer.errors.PeerError: Not a STUN or TURN server address: stun:example.org?transport=udp. Write ...
     """
     match = _ICE_URL.fullmatch(url) if len(url) <= MAX_ICE_URL_CHARS else None
     port = match and match["port"]
     if (
-        match is None or (port is not None and not 0 < int(port) <= MAX_PORT)
+        match is None
+        or (port is not None and not 0 < int(port) <= MAX_PORT)
         or (match["scheme"] == STUN_SCHEME and match["query"] is not None)
     ):
         raise PeerError("peer.ice_url", url=url[:MAX_ICE_URL_CHARS])
@@ -82,7 +84,7 @@ class IceServers(NamedTuple):
     credential: str = ""
 
     @classmethod
-    def parse(cls, urls: str, username: str = "", credential: str = "") -> "IceServers":
+    def parse(cls, urls: str, username: str = "", credential: str = "") -> IceServers:
         """The servers typed in the settings: ``urls`` one per line (or separated by spaces
         or commas). Raises :class:`PeerError` naming the first thing that is wrong."""
         found = tuple(check_url(url) for url in re.split(r"[\s,]+", urls) if url)
@@ -117,7 +119,7 @@ class IceServers(NamedTuple):
         return {"urls": list(self.urls), "username": self.username, "credential": self.credential}
 
     @classmethod
-    def read(cls, obj: Obj) -> "IceServers":
+    def read(cls, obj: Obj) -> IceServers:
         """The servers kept in the settings; :class:`~catan_core.errors.FormatError` for a
         value of the wrong type, :class:`PeerError` for one this version does not accept."""
         urls = obj.list("urls", MAX_ICE_URLS)

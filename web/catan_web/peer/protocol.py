@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, NamedTuple, Union
+from typing import Any, ClassVar, NamedTuple
 
 from catan_core.actions import MAX_TEXT
 from catan_core.errors import CatanError, FormatError
 from catan_core.events import Event
 from catan_core.jsonread import MAX_DEPTH, Obj, is_int, parse
-from catan_core.state import MAX_SEATS
+from catan_core.names import MAX_SEATS
 from catan_core.views import MAX_LOG, View
 
 from .errors import PeerError
@@ -116,7 +116,7 @@ class Hello(_Message):
     secret: str
 
     @classmethod
-    def read(cls, obj: Obj) -> "Hello":
+    def read(cls, obj: Obj) -> Hello:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS), obj.get("secret", ok=is_secret))
 
@@ -130,7 +130,7 @@ class Act(_Message):
     action: str
 
     @classmethod
-    def read(cls, obj: Obj) -> "Act":
+    def read(cls, obj: Obj) -> Act:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.int("moves", 0, MAX_MOVES), obj.str("action", max_len=MAX_TEXT))
 
@@ -143,7 +143,7 @@ class Ping(_Message):
     nonce: int
 
     @classmethod
-    def read(cls, obj: Obj) -> "Ping":
+    def read(cls, obj: Obj) -> Ping:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.int("nonce", 0, MAX_NONCE))
 
@@ -160,7 +160,7 @@ class Welcome(_Message):
     seat: int
 
     @classmethod
-    def read(cls, obj: Obj) -> "Welcome":
+    def read(cls, obj: Obj) -> Welcome:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS))
 
@@ -182,12 +182,14 @@ class Update(_Message):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "moves": self.moves, "start": self.start, "events": [event.to_json() for event in self.events],
+            "moves": self.moves,
+            "start": self.start,
+            "events": [event.to_json() for event in self.events],
             "view": self.view.to_json(with_log=False),
         }
 
     @classmethod
-    def read(cls, obj: Obj) -> "Update":
+    def read(cls, obj: Obj) -> Update:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         events = tuple(Event.from_json(entry) for entry in obj.list("events", MAX_LOG))
         view = View.from_json(obj.get("view"))
@@ -206,12 +208,12 @@ class Refused(_Message):
     action: str | None = None
 
     @classmethod
-    def of(cls, error: CatanError, action: str | None = None) -> "Refused":
+    def of(cls, error: CatanError, action: str | None = None) -> Refused:
         """The refusal explaining ``error`` (parameters made plain, long texts cut)."""
         return cls(error.key, {k: _plain(v) for k, v in list(error.params.items())[:MAX_PARAMS]}, action)
 
     @classmethod
-    def read(cls, obj: Obj) -> "Refused":
+    def read(cls, obj: Obj) -> Refused:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         params = obj.get("params", ok=_is_params)
         return cls(obj.str("key", max_len=MAX_KEY_CHARS), params, obj.get("action", ok=_is_action_text))
@@ -225,7 +227,7 @@ class Paused(_Message):
     paused: bool
 
     @classmethod
-    def read(cls, obj: Obj) -> "Paused":
+    def read(cls, obj: Obj) -> Paused:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.bool("paused"))
 
@@ -239,7 +241,7 @@ class Closed(_Message):
     key: str
 
     @classmethod
-    def read(cls, obj: Obj) -> "Closed":
+    def read(cls, obj: Obj) -> Closed:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.str("key", max_len=MAX_KEY_CHARS))
 
@@ -252,18 +254,16 @@ class Pong(_Message):
     nonce: int
 
     @classmethod
-    def read(cls, obj: Obj) -> "Pong":
+    def read(cls, obj: Obj) -> Pong:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
         return cls(obj.int("nonce", 0, MAX_NONCE))
 
 
-GuestMessage = Union[Hello, Act, Ping]
-HostMessage = Union[Welcome, Update, Refused, Paused, Closed, Pong]
-Message = Union[GuestMessage, HostMessage]
-GUEST_MESSAGES: dict[str, type[GuestMessage]] = {m.KIND: m for m in (Hello, Act, Ping)}  # type: ignore[misc]
-HOST_MESSAGES: dict[str, type[HostMessage]] = {
-    m.KIND: m for m in (Welcome, Update, Refused, Paused, Closed, Pong)  # type: ignore[misc]
-}
+GuestMessage = Hello | Act | Ping
+HostMessage = Welcome | Update | Refused | Paused | Closed | Pong
+Message = GuestMessage | HostMessage
+GUEST_MESSAGES: dict[str, type[GuestMessage]] = {m.KIND: m for m in (Hello, Act, Ping)}
+HOST_MESSAGES: dict[str, type[HostMessage]] = {m.KIND: m for m in (Welcome, Update, Refused, Paused, Closed, Pong)}
 
 
 def _plain(value: Any) -> Any:
@@ -285,7 +285,8 @@ def _is_plain(value: Any) -> bool:
 
 def _is_params(value: Any) -> bool:
     return (
-        type(value) is dict and len(value) <= MAX_PARAMS
+        type(value) is dict
+        and len(value) <= MAX_PARAMS
         and all(is_token(k, 1, MAX_KEY_CHARS) and _is_plain(v) for k, v in value.items())
     )
 
@@ -336,7 +337,7 @@ def frames(text: str, size: int = FRAME_CHARS) -> list[str]:
     """``text`` cut into data channel messages of at most ``size`` characters, each
     starting with :data:`MORE` or, the last one, :data:`LAST`."""
     step = size - 1
-    pieces = [text[i:i + step] for i in range(0, len(text), step)] or [""]
+    pieces = [text[i : i + step] for i in range(0, len(text), step)] or [""]
     return [MORE + piece for piece in pieces[:-1]] + [LAST + pieces[-1]]
 
 

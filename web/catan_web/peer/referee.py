@@ -35,9 +35,25 @@ from catan_core.errors import CatanError
 from catan_core.events import Event
 from catan_core.game import Game
 
+from .errors import PeerError
 from .protocol import (
-    MAX_GUEST_MESSAGE_CHARS, SECRET_BYTES, Act, Closed, GuestMessage, Hello, Outgoing, Paused, PeerError, Ping, Pong,
-    Reassembler, Refused, Update, Welcome, decode_from_guest, is_game_id, is_secret,
+    MAX_GUEST_MESSAGE_CHARS,
+    SECRET_BYTES,
+    Act,
+    Closed,
+    GuestMessage,
+    Hello,
+    Outgoing,
+    Paused,
+    Ping,
+    Pong,
+    Reassembler,
+    Refused,
+    Update,
+    Welcome,
+    decode_from_guest,
+    is_game_id,
+    is_secret,
 )
 
 OPEN_KINDS = frozenset({A.OFFER, A.COUNTER})
@@ -125,7 +141,9 @@ class HostReferee:
         if secret is not None and not is_secret(secret):
             raise ValueError("not a seat's secret")
         if seat not in self._secrets:
-            self._secrets[seat] = secret or base64.urlsafe_b64encode(self._token(SECRET_BYTES)).decode("ascii").rstrip("=")
+            self._secrets[seat] = secret or base64.urlsafe_b64encode(self._token(SECRET_BYTES)).decode("ascii").rstrip(
+                "="
+            )
         return self._secrets[seat]
 
     def secrets(self) -> dict[int, str]:

@@ -24,13 +24,14 @@ Ticket(game='g1', seat=2, ref='3v1z', opened=True)
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from catan_core.errors import FormatError
 from catan_core.jsonread import Obj, parse
-from catan_core.state import MAX_SEATS
+from catan_core.names import MAX_SEATS
 
 from ..store import Slot, Storage, StorageFull
 from .codes import is_ufrag
@@ -77,10 +78,8 @@ class SeatSecrets:
         if not secrets:
             self.forget(gid)
             return
-        try:
+        with contextlib.suppress(StorageFull):
             self._slot(gid).write(json.dumps({str(seat): secret for seat, secret in sorted(secrets.items())}))
-        except StorageFull:
-            pass
 
     def forget(self, gid: str) -> None:
         """Forget the guest seats of game ``gid`` (when the game is deleted)."""
@@ -98,13 +97,15 @@ class Ticket:
     opened: bool = False
 
     @classmethod
-    def read(cls, text: str) -> tuple["Ticket | None", bool]:
+    def read(cls, text: str) -> tuple[Ticket | None, bool]:
         """The ticket in ``text`` and whether the text was damaged."""
         try:
             obj = Obj(parse(text, MAX_SAVED_CHARS), "ticket")
             ticket = cls(
-                obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS),
-                obj.get("ref", ok=is_ufrag), obj.bool("opened"),
+                obj.get("game", ok=is_game_id),
+                obj.int("seat", 0, MAX_SEATS),
+                obj.get("ref", ok=is_ufrag),
+                obj.bool("opened"),
             )
         except FormatError:
             return None, True
@@ -128,7 +129,5 @@ class Tickets:
     def save(self, ticket: Ticket) -> None:
         """Keep ``ticket`` (skipped when the storage is full: a reload then answers the old
         offer again, which the host refuses, saying why)."""
-        try:
+        with contextlib.suppress(StorageFull):
             self._slot.write(json.dumps(ticket.to_json()))
-        except StorageFull:
-            pass

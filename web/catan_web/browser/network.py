@@ -1,7 +1,10 @@
 """Network play in the game page (PyScript only): WebRTC data channels, the host's guests
 and a guest's connection to its host. The rules and the protocol live in
-:mod:`catan_web.peer` (pure Python); this module is the glue between them, the browser and
-:class:`~catan_web.app.App`.
+:mod:`catan_web.peer` (pure Python), the markup in :mod:`catan_web.network_panels`; this
+module is the glue between them, the browser and the page. It talks to the page's controller
+through :class:`~catan_web.game.table.Table` and to the page's host through :class:`Host`
+(it imports neither), adds its commands (``net_*``) to the page's command table, and shows
+itself on the game screen as the controller's :class:`~catan_web.game.scene.Remote`.
 
 **Host.** The game on screen is refereed by a :class:`~catan_web.peer.referee.HostReferee`.
 "Invite a friend to seat X" opens the seat (its secret is kept beside the saved game, so a
@@ -30,26 +33,32 @@ import asyncio
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from catan_core.errors import CatanError
 
-from . import network_panels as panels
-from .dom import create_proxy, document, is_none, to_js, window
-from .network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers
-from .peer.errors import PeerError
-from .peer.ice import IceServers
-from .peer.protocol import Budget
-from .peer.saved import SeatSecrets, Ticket, Tickets
-from .session import Session
+from .. import network_panels as panels
+from ..commands import Command, Reader
+from ..game.state import JOIN
+from ..html import EMPTY, Markup
+from ..network_panels import ANSWERING, CLOSED, JOINED, LOST, WAITING, Invite, Joining, SeatStatus, Servers
+from ..peer.errors import PeerError
+from ..peer.ice import IceServers
+from ..peer.protocol import Budget
+from ..peer.saved import SeatSecrets, Ticket, Tickets
+from ..session import Session
+from ..text import Msg
+from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
 
 if TYPE_CHECKING:
+    from collections.abc import Awaitable
+
     from catan_core.actions import Action
 
-    from .app import App
-    from .peer.codes import Invitation
-    from .peer.protocol import Outgoing, Refused, Update
+    from ..game.effects import Effect
+    from ..game.table import Table
+    from ..peer.codes import Invitation
+    from ..peer.protocol import Outgoing, Refused, Update
 
 CHANNEL_LABEL = "catan"
 """The label of the data channel (one per guest)."""
@@ -66,12 +75,27 @@ JSQR_URL = "vendor/jsQR.js"
 """The QR code reader, loaded only when the person asks for the camera."""
 LOAD_SECONDS = 10.0
 """Longest wait for the QR code reader to load."""
-KEPT_FIELDS = ("answer-code", "rejoin-code", "ice-urls", "ice-username", "ice-credential")
-"""Fields whose typed text survives a redraw of the panel holding them."""
-KEPT_DETAILS = ("net-servers",)
-"""Disclosures whose open state survives a redraw."""
 CLOSE_KEYS = frozenset({"peer.replaced", "peer.seat_closed", "peer.host_left"})
 """Why a host may end a connection (any other key reads as the host leaving)."""
+
+
+class Host(Protocol):
+    """The page's host as network play sees it."""
+
+    def redraw(self) -> None:
+        """Bring the page up to date."""
+
+    def perform(self, effects: list[Effect]) -> None:
+        """Do what ``effects`` ask, and draw."""
+
+    def run(self, name: str, arg: object = None) -> None:
+        """Run a command of the page."""
+
+    async def guarded(self, work: Awaitable[None]) -> None:
+        """Run ``work``, showing an unexpected error in it."""
+
+    def keep(self, fn: Callable[..., Any]) -> Any:
+        """A JavaScript-callable proxy of ``fn`` kept for the page's lifetime."""
 
 
 def now_seconds() -> float:
@@ -93,7 +117,7 @@ async def settled(target: Any, event: str, ready: Callable[[], bool], seconds: f
     try:
         check()
         await asyncio.wait_for(done, seconds)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         pass
     finally:
         target.removeEventListener(event, proxy)
@@ -106,7 +130,11 @@ class Channel:
     connection ends (whichever side ended it, unless this side closed it)."""
 
     def __init__(
-        self, ice: IceServers, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None],
+        self,
+        ice: IceServers,
+        on_open: Callable[[], None],
+        on_message: Callable[[Any], None],
+        on_lost: Callable[[], None],
     ) -> None:
         self.config = {"iceServers": ice.to_rtc()}
         self.pc = window.RTCPeerConnection.new(to_js(self.config))
@@ -147,7 +175,9 @@ class Channel:
 
     async def _described(self) -> str:
         """This side's description once the browser has found its addresses."""
-        await settled(self.pc, "icegatheringstatechange", lambda: str(self.pc.iceGatheringState) == "complete", GATHER_SECONDS)
+        await settled(
+            self.pc, "icegatheringstatechange", lambda: str(self.pc.iceGatheringState) == "complete", GATHER_SECONDS
+        )
         return str(self.pc.localDescription.sdp)
 
     async def offer(self) -> str:
@@ -205,12 +235,12 @@ class Pending:
     answered: bool = False
 
 
-class Host:
+class HostSide:
     """The host's side of the game on screen: its referee, its guests' connections and the
     invitation on show."""
 
-    def __init__(self, net: "Network", session: Session) -> None:
-        from .peer.referee import HostReferee
+    def __init__(self, net: Network, session: Session) -> None:
+        from ..peer.referee import HostReferee
 
         self.net = net
         self.session = session
@@ -242,14 +272,19 @@ class Host:
                 status = panels.CONNECTED
             elif seat in pending:
                 status = panels.CONNECTING if pending[seat].answered else panels.INVITED
-            elif self.invite is not None and self.invite.seat == seat and not self.invite.link and self.invite.error is None:
+            elif (
+                self.invite is not None
+                and self.invite.seat == seat
+                and not self.invite.link
+                and self.invite.error is None
+            ):
                 status = panels.INVITED  # being prepared
             else:
                 status = panels.AWAY
             out.append(SeatStatus(seat, status))
         return out
 
-    def card(self) -> str:
+    def card(self) -> Markup:
         """The host's card."""
         return panels.host_card(self.session, self.statuses(), self.invite, self.net.servers())
 
@@ -257,7 +292,7 @@ class Host:
 
     async def invite_seat(self, seat: int) -> None:
         """Show the invitation for ``seat``: the one sent already, or a new one."""
-        from .peer.codes import Invitation, compact_sdp, encode_invitation, invitation_link
+        from ..peer.codes import Invitation, compact_sdp, encode_invitation, invitation_link
 
         sent = next((p for p in self.pending.values() if p.seat == seat and not p.answered), None)
         if sent is not None:
@@ -271,7 +306,7 @@ class Host:
         conn = f"c{self._made}"
         try:
             channel = self.net.channel(lambda: None, lambda data: self.receive(conn, data), lambda: self.lost(conn))
-        except Exception:  # noqa: BLE001 - no RTCPeerConnection in this browser
+        except Exception:
             self.show(Invite(seat, error=PeerError("peer.no_webrtc")))
             return
         self.channels[conn] = channel
@@ -283,7 +318,9 @@ class Host:
             self.show(Invite(seat, error=error))
             return
         game = self.session.game
-        code = encode_invitation(Invitation(self.session.gid, seat, secret, offer, self.session.name, game.seats[seat].name))
+        code = encode_invitation(
+            Invitation(self.session.gid, seat, secret, offer, self.session.name, game.seats[seat].name)
+        )
         link = invitation_link(str(window.location.href), code)
         self.pending[offer["ufrag"]] = Pending(seat, conn, link)
         if self.invite is not None and self.invite.seat == seat:
@@ -293,11 +330,11 @@ class Host:
     def show(self, invite: Invite | None) -> None:
         """Show ``invite`` in the card (None: close it)."""
         self.invite = invite
-        self.net.app.render()
+        self.net.page.redraw()
 
     async def connect(self, text: str) -> None:
         """Take a guest's answer code pasted or scanned (``text``)."""
-        from .peer.codes import decode_answer, expand_sdp
+        from ..peer.codes import decode_answer, expand_sdp
 
         try:
             answer = decode_answer(text)
@@ -316,7 +353,7 @@ class Host:
         self.show(replace(self.invite, error=None) if self.invite is not None else None)
         try:
             await self.channels[pending.conn].accept(expand_sdp(answer.sdp, "answer"))  # the guest's hello follows
-        except Exception:  # noqa: BLE001 - the browser refused it: that connection is over
+        except Exception:
             self.lost(pending.conn)
 
     def play_here(self, seat: int) -> None:
@@ -337,7 +374,7 @@ class Host:
         budget = self.budgets.get(conn)
         if budget is None or not budget.take(now_seconds()):
             return
-        from .peer.protocol import Welcome
+        from ..peer.protocol import Welcome
 
         before = self.referee.guest_seats()
         self.referee.game = self.session.game
@@ -348,9 +385,8 @@ class Host:
             self.joined(conn, seat, before.get(seat) is None)
         if handled.action is not None:
             self.session.follow(self.session.game, handled.events)
-            self.net.app.autosave()
-            self.net.app.render()
-            self.net.app.schedule_bots()
+            events = handled.events
+            self.net.page.perform(self.net.table.call(lambda table: table.followed(list(events))))
 
     def joined(self, conn: str, seat: int, new: bool) -> None:
         """The guest on ``conn`` took ``seat`` (``new``: it was not connected before)."""
@@ -360,9 +396,8 @@ class Host:
             if self.net.scanner is not None:  # the answer came another way
                 self.net.scanner.stop()
         if new:
-            session = self.session
-            self.net.app.notify(partial(session.text, "net.joined", player=seat), "info")
-        self.net.app.render()
+            self.net.table.notify(Msg("net.joined", player=seat), "info")
+        self.net.page.redraw()
 
     def lost(self, conn: str) -> None:
         """Connection ``conn`` ended. If it never opened after its answer was pasted, its
@@ -373,8 +408,8 @@ class Host:
         if failed is not None:
             if self.invite is not None and self.invite.seat == failed.seat:
                 self.invite = None
-            self.net.app.notify(partial(self.session.text, "net.connect_failed", player=failed.seat))
-        self.net.app.render()
+            self.net.table.notify(Msg("net.connect_failed", player=failed.seat))
+        self.net.page.redraw()
 
     def drop(self, conn: str) -> None:
         """Forget connection ``conn`` and its invitation (closing it)."""
@@ -415,8 +450,8 @@ class Guest:
     """A guest's connection to its host, for ``invitation``; ``session`` is the game drawn so
     far (kept when the guest rejoins the same seat)."""
 
-    def __init__(self, net: "Network", invitation: Invitation, session: Session | None = None) -> None:
-        from .peer.guest import GuestState
+    def __init__(self, net: Network, invitation: Invitation, session: Session | None = None) -> None:
+        from ..peer.guest import GuestState
 
         self.net = net
         self.invitation = invitation
@@ -439,21 +474,25 @@ class Guest:
     def stage(self, stage: str, **changes: Any) -> None:
         """Move to ``stage`` and draw it."""
         self.joining = replace(self.joining, stage=stage, **changes)
-        self.net.app.render()
+        self.net.page.redraw()
 
     async def start(self) -> None:
         """Answer the invitation (unless its connection was made and ended already)."""
-        from .peer.codes import Answer, compact_sdp, encode_answer, expand_sdp
+        from ..peer.codes import Answer, compact_sdp, encode_answer, expand_sdp
 
         inv = self.invitation
         ticket = self.net.tickets.load()
-        if ticket is not None and ticket.opened and (ticket.game, ticket.seat, ticket.ref) == (inv.game, inv.seat, self.ref):
+        if (
+            ticket is not None
+            and ticket.opened
+            and (ticket.game, ticket.seat, ticket.ref) == (inv.game, inv.seat, self.ref)
+        ):
             self.stage(CLOSED, reason=PeerError("peer.invitation_used"))
             return
         self.stage(ANSWERING)
         try:
             self.channel = self.net.channel(self.opened, self.receive, self.lost)
-        except Exception:  # noqa: BLE001 - no RTCPeerConnection in this browser
+        except Exception:
             self.stage(CLOSED, reason=PeerError("peer.no_webrtc"))
             return
         try:
@@ -470,13 +509,13 @@ class Guest:
         """The channel is open: take the seat."""
         self.net.tickets.save(Ticket(self.invitation.game, self.invitation.seat, self.ref, opened=True))
         assert self.channel is not None
-        asyncio.ensure_future(self.net.app.guarded(self.greet(self.channel)))
+        spawn(self.net.page.guarded(self.greet(self.channel)))
         self.stage(JOINED)
 
     async def greet(self, channel: Channel) -> None:
         """Say hello on ``channel`` until the host answers; a host that never does is taken
         as unreachable (the connection ends and the person is asked for a new invitation)."""
-        from .peer.guest import greet
+        from ..peer.guest import greet
 
         await greet(self.state, channel.send)
         if not self.state.answered and self.channel is channel:
@@ -485,7 +524,7 @@ class Guest:
 
     def receive(self, data: Any) -> None:
         """A message of the host (read defensively: what cannot be read is dropped)."""
-        from .peer.protocol import Closed, Paused, Refused, Update
+        from ..peer.protocol import Closed, Paused, Refused, Update
 
         if self.net.test_mode:
             self.frames.append(data if isinstance(data, str) else "")
@@ -506,27 +545,23 @@ class Guest:
     def updated(self, update: Update) -> None:
         """Draw the host's update (the guest's own action, if it is the one applied, clears
         its choices in progress and its delay is measured)."""
-        app, game = self.net.app, self.state.game
+        table, game = self.net.table, self.state.game
         assert game is not None
         own = self.sent if self.sent is not None and update.moves == self.sent[1] + 1 else None
         s = self.session
-        if s is None or app.session is not s:
+        if s is None or table.session is not s:
             s = self.session = Session(game, self.invitation.game, self.joining.game)
             s.holds_game = False
             s.set_remote(seat for seat in range(len(game.seats)) if seat != self.invitation.seat)
-            app.fill("home", "")  # the joining screen goes: the game screen shows the connection from now on
-            app.open_session(s)
+            opened = s
+            self.net.page.perform(table.call(lambda table: table.open_session(opened)))
         else:
             s.follow(game, update.events)
             if own is not None:
-                s.done(own[2])
-            if update.start == 0:
-                app.log_key = ()
-            app.render()
+                table.done(own[2])
+            self.net.page.redraw()
         if own is not None:
             self.sent = None
-            from .app import create_once
-
             sent_at = own[0]
             window.requestAnimationFrame(create_once(lambda: self.latencies.append((now_seconds() - sent_at) * 1000)))
         if self.sent is None and (decline := s.due_decline()) is not None:
@@ -539,15 +574,16 @@ class Guest:
         if not self.state.joined:
             self.stage(CLOSED, reason=PeerError(refused.key if refused.key.startswith("peer.") else "peer.refused"))
             return
-        text = self.session.text if self.session is not None else self.net.app.text
-        self.net.app.notify(partial(panels.refusal_text, text, refused))
+        self.net.table.notify(panels.refusal(refused))
+        self.net.page.redraw()
 
     def paused(self, paused: bool) -> None:
         """The host paused the game (or resumed it)."""
         if paused:
-            self.net.app.notify(partial(self.net.app.text, "peer.paused"), "info")
+            self.net.table.notify(Msg("peer.paused"), "info")
         else:
-            self.net.app.clear_notice()
+            self.net.table.clear_notice()
+        self.net.page.redraw()
 
     def lost(self) -> None:
         """The connection ended without the host saying why."""
@@ -558,7 +594,8 @@ class Guest:
     def send(self, action: Action) -> bool:
         """Send the person's ``action`` to the host (False, saying why, when not connected)."""
         if self.channel is None or not self.state.joined:
-            self.net.app.notify(partial(self.net.app.text, "peer.lost"))
+            self.net.table.notify(Msg("peer.lost"))
+            self.net.page.redraw()
             return False
         self.sent = (now_seconds(), self.state.moves, action)
         self.channel.send(self.state.act(action))
@@ -574,7 +611,7 @@ class Guest:
 class Scanner:
     """The camera looking for an answer's QR code (only while the person asks for it)."""
 
-    def __init__(self, net: "Network", found: Callable[[str], bool]) -> None:
+    def __init__(self, net: Network, found: Callable[[str], bool]) -> None:
         self.net = net
         self.found = found
         """Called with each code read; True when it is the one sought (the camera then stops)."""
@@ -587,15 +624,17 @@ class Scanner:
         """Start the camera, read codes until one is accepted or the person stops it."""
         devices = window.navigator.mediaDevices
         if is_none(devices) or not hasattr(devices, "getUserMedia") or not window.isSecureContext:
-            self.net.app.notify(partial(self.net.app.text, "peer.camera_unavailable"))
+            self.net.table.notify(Msg("peer.camera_unavailable"))
+            self.net.page.redraw()
             return
         self.running = True
         try:
             await load_script(JSQR_URL, "jsQR")
             self.stream = await devices.getUserMedia(to_js({"video": {"facingMode": "environment"}, "audio": False}))
-        except Exception:  # noqa: BLE001 - refused, no camera, or the reader failed to load
+        except Exception:
             self.running = False
-            self.net.app.notify(partial(self.net.app.text, "peer.camera_refused"))
+            self.net.table.notify(Msg("peer.camera_refused"))
+            self.net.page.redraw()
             return
         if not self.running:  # stopped while the camera started
             self.stop()
@@ -625,7 +664,7 @@ class Scanner:
         self.sheet.setAttribute("role", "dialog")
         self.sheet.setAttribute("aria-modal", "true")
         self.sheet.setAttribute("aria-labelledby", "scanner-help")
-        self.sheet.innerHTML = panels.scanner(self.net.app.text)
+        self.sheet.innerHTML = panels.scanner(self.net.table.text())
         self._stop_proxy = create_proxy(lambda _: self.stop())
         document.body.append(self.sheet)
         button = document.getElementById("scanner-stop")
@@ -666,48 +705,75 @@ async def load_script(url: str, name: str) -> None:
 
 class Network:
     """The page's network play: the host's side of the game on screen, or this page's
-    connection as a guest (never both)."""
+    connection as a guest (never both). What it shows on the game screen it gives the page as
+    its :class:`~catan_web.game.scene.Remote`."""
 
-    def __init__(self, app: "App") -> None:
-        self.app = app
-        self.seat_secrets = SeatSecrets(app.store.storage)
-        self.tickets = Tickets(app.store.storage)
-        self.host: Host | None = None
+    def __init__(self, table: Table, page: Host) -> None:
+        self.table = table
+        self.page = page
+        self.seat_secrets = SeatSecrets(table.store.storage)
+        self.tickets = Tickets(table.store.storage)
+        self.host: HostSide | None = None
         self.guest: Guest | None = None
         self.scanner: Scanner | None = None
         self.servers_error: CatanError | None = None
         self.test_mode = False
         self.last_config: dict[str, Any] | None = None
         """The configuration of the last connection made (for tests: no servers by default)."""
-        self._drawn = ""
+
+    def commands(self) -> list[Command[Any]]:
+        """Network play's commands (:data:`catan_web.network_panels.COMMANDS`), for the page's table."""
+        handlers: dict[str, Callable[[Any], None]] = {
+            "net_invite": self.invite,
+            "net_close_invite": self.close_invite,
+            "net_connect": self.connect,
+            "net_play_here": self.play_here,
+            "net_scan": self.scan,
+            "net_scan_stop": self.scan_stop,
+            "net_copy": self.copy_field,
+            "net_rejoin": self.rejoin,
+            "net_servers_save": self.save_servers,
+        }
+
+        def command(name: str, read: Reader[Any]) -> Command[Any]:
+            run = handlers[name]
+            return Command(name, read, lambda table, arg: run(arg))
+
+        return [command(name, read) for name, read in panels.COMMANDS.items()]
 
     # --- the page's hooks -----------------------------------------------------------------------------
 
     def join_address(self) -> None:
         """Join with the invitation in the page's address, if there is one."""
-        from .peer.codes import JOIN, decode_invitation
+        from ..peer.codes import JOIN as JOIN_PREFIX, decode_invitation
 
         address = str(window.location.hash)
-        if not address.startswith(JOIN):
+        if not address.startswith(JOIN_PREFIX):
             return
         try:
             invitation = decode_invitation(address)
         except PeerError as error:
-            self.app.notify(partial(self.app.text.error, error))
+            self.table.notify(Msg.of_error(error))
+            self.page.redraw()
             return
         self.join(invitation)
 
     def join(self, invitation: Invitation) -> None:
         """Play the seat ``invitation`` offers (the board drawn so far stays when it is the same seat)."""
         previous, self.guest = self.guest, None
-        same = previous is not None and (previous.invitation.game, previous.invitation.seat) == (invitation.game, invitation.seat)
+        same = previous is not None and (previous.invitation.game, previous.invitation.seat) == (
+            invitation.game,
+            invitation.seat,
+        )
         session = previous.session if previous is not None and same else None
         if previous is not None:
             previous.close()
-        if session is None and self.app.session is not None:
-            self.app.cmd_home(None)  # another game: leave the one on screen
+        if session is None and self.table.session is not None:
+            self.page.run("home")  # another game: leave the one on screen
         self.guest = Guest(self, invitation, session)
-        asyncio.ensure_future(self.app.guarded(self.guest.start()))
+        if session is None:
+            self.table.edit(screen=JOIN)
+        spawn(self.page.guarded(self.guest.start()))
 
     def opened(self, session: Session) -> None:
         """``session`` is now on screen: referee it when this page holds its game."""
@@ -716,7 +782,7 @@ class Network:
             self.host = None
         if self.host is None and session.holds_game:
             try:
-                self.host = Host(self, session)
+                self.host = HostSide(self, session)
             except ValueError:  # a game id no invitation can carry: no network play for it
                 self.host = None
 
@@ -748,33 +814,15 @@ class Network:
 
     def servers(self) -> Servers:
         """The servers' settings as shown."""
-        return Servers(self.app.settings.load().ice, self.servers_error)
+        return Servers(self.table.settings.load().ice, self.servers_error)
 
-    def channel(self, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None]) -> Channel:
+    def channel(
+        self, on_open: Callable[[], None], on_message: Callable[[Any], None], on_lost: Callable[[], None]
+    ) -> Channel:
         """A new connection using the servers of the settings (none by default)."""
-        made = Channel(self.app.settings.load().ice, on_open, on_message, on_lost)
+        made = Channel(self.table.settings.load().ice, on_open, on_message, on_lost)
         self.last_config = made.config
         return made
-
-    # --- drawing ----------------------------------------------------------------------------------------
-
-    def fill(self, ident: str, html: str) -> None:
-        """Fill ``#ident`` with ``html`` keeping what was typed in its fields and which of its
-        disclosures are open."""
-        node = document.getElementById(ident)
-        if is_none(node):
-            return
-        values = {name: field.value for name in KEPT_FIELDS if not is_none(field := node.querySelector(f"#{name}"))}
-        opened = {name: bool(part.open) for name in KEPT_DETAILS if not is_none(part := node.querySelector(f"#{name}"))}
-        self.app.fill(ident, html)
-        for name, value in values.items():
-            field = node.querySelector(f"#{name}")
-            if not is_none(field) and not field.readOnly:
-                field.value = value
-        for name, was_open in opened.items():
-            part = node.querySelector(f"#{name}")
-            if not is_none(part) and was_open:
-                part.open = True
 
     def reveal(self, ident: str, focus: str) -> None:
         """Scroll ``#ident`` to the top of the window and focus ``#focus`` in it (what the
@@ -784,65 +832,65 @@ class Network:
             node.scrollIntoView(to_js({"block": "start"}))
             field.focus(to_js({"preventScroll": True}))
 
-    def render_panel(self) -> None:
-        """Draw the host's card (nothing on a guest's page); drawn again only when it changed."""
-        html = self.host.card() if self.host is not None and self.app.session is self.host.session else ""
-        if html != self._drawn:
-            self._drawn = html
-            self.fill("net-wrap", html)
+    # --- what the game screen shows (catan_web.game.scene.Remote) -----------------------------------------
 
-    def render_joining(self) -> None:
+    def host_card(self) -> Markup:
+        """The host's card (nothing on a guest's page)."""
+        return self.host.card() if self.host is not None and self.table.session is self.host.session else EMPTY
+
+    def join_screen(self) -> Markup:
         """A guest's page without the game: its connection (joining, or paused)."""
-        assert self.guest is not None
-        document.getElementById("game").hidden = True
-        document.getElementById("home").hidden = False
-        self.app.fill("overlay", "")
-        self.fill("home", panels.join_screen(self.app.text, self.guest.joining, self.servers()))
-        document.title = self.app.text("ui.title")
+        if self.guest is None:
+            return EMPTY
+        return panels.join_screen(self.table.text(), self.guest.joining, self.servers())
 
-    def cover_buttons(self) -> str:
+    def cover_buttons(self) -> Markup:
         """On the host's hot-seat cover: invite a friend to the seat that must act."""
-        return panels.cover_invite(self.host.session) if self.host is not None else ""
+        return panels.cover_invite(self.host.session) if self.host is not None else EMPTY
 
-    def paused_screen(self) -> str:
-        """The screen over a guest's game while it is not connected ("" while it is, or when
-        the game is over)."""
+    def paused_screen(self) -> Markup:
+        """The screen over a guest's game while it is not connected (nothing while it is, or
+        when the game is over)."""
         guest = self.guest
-        if guest is None or guest.joining.stage == JOINED or guest.session is None or guest.session.game.phase == "over":
-            return ""
-        return panels.paused_screen(self.app.text, guest.joining, self.servers())
+        if (
+            guest is None
+            or guest.joining.stage == JOINED
+            or guest.session is None
+            or guest.session.game.phase == "over"
+        ):
+            return EMPTY
+        return panels.paused_screen(self.table.text(), guest.joining, self.servers())
 
     # --- commands (buttons with data-cmd="net_...") ------------------------------------------------------
 
-    def cmd_net_invite(self, arg: str | None) -> None:
+    def invite(self, seat: int) -> None:
         """Invite a friend to a seat (or show the invitation sent already)."""
-        if self.host is not None and arg is not None and arg.isdecimal():
-            asyncio.ensure_future(self.app.guarded(self.host.invite_seat(int(arg))))
+        if self.host is not None:
+            spawn(self.page.guarded(self.host.invite_seat(seat)))
 
-    def cmd_net_close_invite(self, arg: str | None) -> None:
+    def close_invite(self, _: None) -> None:
         """Close the invitation on show (it stays valid)."""
         if self.host is not None:
             self.host.show(None)
 
-    def cmd_net_connect(self, arg: str | None) -> None:
+    def connect(self, fields: dict[str, str]) -> None:
         """Take the answer code in the field."""
-        field = document.getElementById("answer-code")
-        if self.host is not None and not is_none(field):
-            asyncio.ensure_future(self.app.guarded(self.host.connect(str(field.value))))
+        if self.host is not None:
+            spawn(self.page.guarded(self.host.connect(fields.get("answer-code", ""))))
 
-    def cmd_net_play_here(self, arg: str | None) -> None:
+    def play_here(self, seat: int) -> None:
         """Take a guest's seat back for this device."""
-        if self.host is not None and arg is not None and arg.isdecimal():
-            self.host.play_here(int(arg))
+        if self.host is not None:
+            self.host.play_here(seat)
 
-    def cmd_net_scan(self, arg: str | None) -> None:
+    def scan(self, _: None) -> None:
         """Read the answer's QR code with the camera (on the person's request only)."""
         if self.host is None or self.scanner is not None:
             return
         host = self.host
 
         def found(code: str) -> bool:
-            from .peer.codes import decode_answer
+            from ..peer.codes import decode_answer
 
             try:
                 decode_answer(code)
@@ -851,67 +899,63 @@ class Network:
             field = document.getElementById("answer-code")
             if not is_none(field):
                 field.value = code
-            asyncio.ensure_future(self.app.guarded(host.connect(code)))
+            spawn(self.page.guarded(host.connect(code)))
             return True
 
         self.scanner = Scanner(self, found)
-        asyncio.ensure_future(self.app.guarded(self.scanner.run()))
+        spawn(self.page.guarded(self.scanner.run()))
 
-    def cmd_net_scan_stop(self, arg: str | None) -> None:
+    def scan_stop(self, _: None) -> None:
         """Turn the camera off."""
         if self.scanner is not None:
             self.scanner.stop()
 
-    def cmd_net_copy(self, arg: str | None) -> None:
-        """Copy the text of field ``arg`` (a link or a code)."""
-        field = document.getElementById(arg or "")
+    def copy_field(self, ident: str) -> None:
+        """Copy the text of field ``ident`` (a link or a code)."""
+        field = document.getElementById(ident)
         if not is_none(field):
-            asyncio.ensure_future(self.app.guarded(self.copy(field)))
+            spawn(self.page.guarded(self.copy(field)))
 
     async def copy(self, field: Any) -> None:
         """Put ``field``'s text on the clipboard (selecting it when the browser refuses)."""
         try:
             await window.navigator.clipboard.writeText(field.value)
-        except Exception:  # noqa: BLE001 - no clipboard here (not https, or refused)
+        except Exception:
             field.focus()
             field.select()
             document.execCommand("copy")
-        self.app.notify(partial(self.app.text, "net.copied"), "info")
+        self.table.notify(Msg("net.copied"), "info")
+        self.page.redraw()
 
-    def cmd_net_rejoin(self, arg: str | None) -> None:
+    def rejoin(self, fields: dict[str, str]) -> None:
         """Rejoin with the new invitation pasted."""
-        from .peer.codes import decode_invitation
+        from ..peer.codes import decode_invitation
 
-        field = document.getElementById("rejoin-code")
-        if self.guest is None or is_none(field):
+        if self.guest is None:
             return
         try:
-            invitation = decode_invitation(str(field.value))
+            invitation = decode_invitation(fields.get("rejoin-code", ""))
         except PeerError as error:
             self.guest.stage(self.guest.joining.stage, error=error)
             return
         self.join(invitation)
 
-    def cmd_net_servers_save(self, arg: str | None) -> None:
+    def save_servers(self, fields: dict[str, str]) -> None:
         """Keep the servers typed (or say what is wrong with them)."""
-        def value(ident: str) -> str:
-            field = document.getElementById(ident)
-            return "" if is_none(field) else str(field.value)
-
         try:
-            ice = IceServers.parse(value("ice-urls"), value("ice-username"), value("ice-credential"))
+            ice = IceServers.parse(
+                fields.get("ice-urls", ""), fields.get("ice-username", ""), fields.get("ice-credential", "")
+            )
         except PeerError as error:
             self.servers_error = error
         else:
             self.servers_error = None
-            self.app.settings.remember(ice=ice)
+            self.table.settings.remember(ice=ice)
             count = len(ice.urls)
-            self.app.notify(partial(self.app.text, "net.servers_saved" if count else "net.servers_none", count=count), "info")
+            self.table.notify(Msg("net.servers_saved" if count else "net.servers_none", count=count), "info")
             guest = self.guest
             if guest is not None and guest.joining.stage == WAITING:  # answer again, with the servers
                 self.join(guest.invitation)
-        self._drawn = ""
-        self.app.render()
 
     # --- test hooks (only with ?test in the address) -------------------------------------------------------
 
@@ -920,11 +964,12 @@ class Network:
         moves of its last update, the servers of the last connection, and sending raw frames as
         a (forged) guest."""
         self.test_mode = True
-        api.peer_frames = self.app.keep(lambda: json.dumps(self.guest.frames if self.guest is not None else []))
-        api.peer_latencies = self.app.keep(lambda: json.dumps(self.guest.latencies if self.guest is not None else []))
-        api.peer_config = self.app.keep(lambda: json.dumps(self.last_config))
-        api.peer_moves = self.app.keep(lambda: self.guest.state.moves if self.guest is not None else -1)
-        api.peer_send = self.app.keep(self.test_send)
+        keep = self.page.keep
+        api.peer_frames = keep(lambda: json.dumps(self.guest.frames if self.guest is not None else []))
+        api.peer_latencies = keep(lambda: json.dumps(self.guest.latencies if self.guest is not None else []))
+        api.peer_config = keep(lambda: json.dumps(self.last_config))
+        api.peer_moves = keep(lambda: self.guest.state.moves if self.guest is not None else -1)
+        api.peer_send = keep(self.test_send)
 
     def test_send(self, frame: Any) -> bool:
         """Send ``frame`` as it is on the guest's channel (False when there is none)."""

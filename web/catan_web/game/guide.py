@@ -2,7 +2,7 @@
 and the sentences the page's polite live region reads out.
 
 Pure Python over a :class:`~catan_web.session.Session` (no browser needed); the game page
-(:mod:`catan_web.app`) applies what it says.
+(:mod:`catan_web.game.controller`) turns what it says into effects.
 
 * :func:`next_focus` names the next thing to do: the board (its Tab stop) while targets are
   lit, the Roll button, the first control of the panel that opened, or nothing while
@@ -16,9 +16,9 @@ Pure Python over a :class:`~catan_web.session.Session` (no browser needed); the 
 >>> from catan_core.game import Game, Options, Seat
 >>> seats = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6"))
 >>> session = Session(Game(Options(players=2, board="beginner"), seed=3, seats=seats))
->>> next_focus(session, session.view())    # covered: the cover's button takes the focus
+>>> next_focus(session, session.view(), None)    # covered: the cover's button takes the focus
 '#uncover'
->>> session.uncover(); next_focus(session, session.view())
+>>> session.uncover(); next_focus(session, session.view(), None)
 '#roll'
 >>> announcer = Announcer()
 >>> announcer.news(session)       # a game just opened: its history is not read out
@@ -26,7 +26,7 @@ Pure Python over a :class:`~catan_web.session.Session` (no browser needed); the 
 >>> _ = session.apply(session.legal()[0])
 >>> announcer.news(session)
 ['You roll 1 + 5 = 6.', 'You receive 1 ore.']
->>> next_focus(session, session.view())    # the first control of the actions panel
+>>> next_focus(session, session.view(), None)    # the first control of the actions panel
 '#actions'
 >>> announcer.news(session)
 []
@@ -34,13 +34,15 @@ Pure Python over a :class:`~catan_web.session.Session` (no browser needed); the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
-from catan_core.state import DISCARD, MAIN, OVER, ROLL, ROBBER, TRADE
+from catan_core.state import DISCARD, MAIN, OVER, ROBBER, ROLL, TRADE
 
-from . import targets as T
-from .navigate import first
-from .session import CHOOSERS, Session
+from .. import targets as T
+from ..navigate import first
+from ..session import Session
+from .cards import CHOOSERS
 
 if TYPE_CHECKING:
     from catan_core.views import View
@@ -53,23 +55,22 @@ PANELS: dict[str, str] = {DISCARD: "#discard", MAIN: "#actions", TRADE: "#trade"
 CHOOSER, VICTIMS = "#chooser", "#victim"
 
 
-def stage(session: Session, view: "View") -> tuple[Hashable, ...]:
-    """What the person is at: the focus moves when this changes."""
-    return (id(session), view.phase, session.actor, session.covered, session.draft.mode, view.trade is not None)
+def stage(session: Session, view: View, mode: str | None) -> tuple[Hashable, ...]:
+    """What the person is at (``mode``: what they are choosing): the focus moves when this changes."""
+    return (id(session), view.phase, session.actor, session.covered, mode, view.trade is not None)
 
 
-def next_focus(session: Session, view: "View") -> str | None:
-    """The next thing to do for the person at the device: :data:`BOARD`, a selector of a
-    button, or of a panel whose first enabled control is meant; None while they wait."""
+def next_focus(session: Session, view: View, mode: str | None, robber_hex: int = -1) -> str | None:
+    """The next thing to do for the person at the device (choosing ``mode``): :data:`BOARD`, a
+    selector of a button, or of a panel whose first enabled control is meant; None while they wait."""
     if session.covered:
         return COVER_BUTTON
     if view.phase == OVER:
         return WINNER_BUTTON
     if not session.my_move:
         return None
-    if first(session.targets(view)) is not None:
+    if first(T.targets(view, mode, robber_hex)) is not None:
         return BOARD
-    mode = session.draft.mode
     if view.phase == ROBBER and mode == T.VICTIM:
         return VICTIMS
     if mode in CHOOSERS:
@@ -93,5 +94,5 @@ class Announcer:
         log = session.game.log
         if self.game_id != id(session):
             self.game_id, self.heard = id(session), len(log) - len(session.last_events)
-        fresh, self.heard = log[self.heard:], len(log)
+        fresh, self.heard = log[self.heard :], len(log)
         return [] if session.covered else session.sentences(fresh)

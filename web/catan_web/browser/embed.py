@@ -13,28 +13,26 @@ whether the example or a message is shown.
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from catan_core import actions as A
-from catan_core import svg
+from catan_core import actions as A, svg
 from catan_core.actions import Action
 from catan_core.almanac import almanac_url
 from catan_core.i18n import translate
 from catan_core.names import KNIGHT, RESOURCES, ROAD_BUILDING
 from catan_core.palette import mark_svg, seat_glyphs
 
-from . import navigate as N
-from .dom import create_proxy, document, is_none, window
-from .example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
-from .markup import MARK_PX
-from .page import ACTIVATE, HEIGHT_MESSAGE, board_spot, browser_storage, by_id, element, page_language, rove
-from .settings import SettingsStore
-from .text import unexpected
-from .touch import COARSE_POINTER, wording
+from .. import navigate as N
+from ..example import MAX_CAPTION_CHARS, Example, Outcome, Picker, ScenarioProblem, problem_text, read_params
+from ..frame import height_message, needed_height
+from ..html import MARK_PX
+from ..settings import SettingsStore
+from ..text import unexpected
+from ..touch import COARSE_POINTER, wording
+from .dom import create_proxy, document, is_none, spawn, window
+from .page import ACTIVATE, board_spot, browser_storage, by_id, element, page_language, rove
 
 PLAYED_CARDS: tuple[tuple[str, int], ...] = ((A.KNIGHT, KNIGHT), (A.ROAD_BUILDING, ROAD_BUILDING))
 """Development cards played with one button (action kind, card id)."""
@@ -45,12 +43,6 @@ def show(name: str, text: str | None) -> None:
     node = by_id(name)
     node.textContent = text or ""
     node.hidden = not text
-
-
-def post_height() -> None:
-    """Tell a host page how tall the example is (optional: see the README)."""
-    height = int(document.documentElement.scrollHeight)
-    window.parent.postMessage(json.dumps({"type": HEIGHT_MESSAGE, "height": height}), "*")
 
 
 class EmbedPage:
@@ -68,6 +60,8 @@ class EmbedPage:
         """The spot holding the board's one Tab stop (see :mod:`catan_web.navigate`)."""
         self.touch = bool(window.matchMedia(COARSE_POINTER).matches)
         """Whether the device is a touch screen (the prompts say "tap")."""
+        self.reported = 0
+        """The height last reported to the host page (see :meth:`post_height`)."""
 
     @property
     def trying(self) -> bool:
@@ -94,7 +88,7 @@ class EmbedPage:
             (board, "keydown", self.on_board),
             (by_id("controls"), "click", self.on_controls),
             (window, "hashchange", self.on_hash_change),
-            (window, "resize", lambda event: post_height()),
+            (window, "resize", lambda event: self.post_height()),
         ):
             self.on(target, kind, handler)
         await self.load()
@@ -105,7 +99,7 @@ class EmbedPage:
         def guarded(event: Any) -> None:
             try:
                 handler(event)
-            except Exception as error:  # noqa: BLE001 - shown, and the frame goes on
+            except Exception as error:
                 self.outcome = Outcome(unexpected(error, self.lang))
                 self.render()
 
@@ -122,7 +116,7 @@ class EmbedPage:
             return self.params.fragment
         try:
             url = window.URL.new(source, window.location.href)
-        except Exception:  # not a URL at all  # noqa: BLE001
+        except Exception:  # not a URL at all
             raise ScenarioProblem("embed.error.bad_source") from None
         if url.origin != window.location.origin or url.protocol not in ("http:", "https:"):
             raise ScenarioProblem("embed.error.bad_source")
@@ -134,7 +128,7 @@ class EmbedPage:
             else:
                 response = await window.fetch(url.href)
                 text = str(await response.text()) if response.ok else None
-        except Exception:  # network failure  # noqa: BLE001
+        except Exception:  # network failure
             text = None
         if text is None:
             raise ScenarioProblem("embed.error.not_found", file=source)
@@ -148,7 +142,7 @@ class EmbedPage:
         except ScenarioProblem as problem:
             self.fail(problem_text(problem, self.lang))
             return
-        except Exception as error:  # noqa: BLE001 - a message, never a dead frame
+        except Exception as error:
             self.fail(unexpected(error, self.lang))
             return
         show("caption", (self.params.caption or self.example.title)[:MAX_CAPTION_CHARS])
@@ -170,7 +164,21 @@ class EmbedPage:
         """Mark the end of start-up."""
         by_id("embed").removeAttribute("aria-busy")
         document.documentElement.setAttribute("data-ready", "1")
-        post_height()
+        self.post_height()
+
+    def post_height(self) -> None:
+        """Tell a host page how tall the example needs to be at this width (optional: see
+        :mod:`catan_web.frame`), when that changed since the last report."""
+        drawing = document.querySelector("#board svg")
+        board, ratio = None, 0.0
+        if not is_none(drawing):
+            box, view = drawing.getBoundingClientRect(), drawing.viewBox.baseVal
+            board = (float(box.width), float(box.height))
+            ratio = float(view.height) / float(view.width) if float(view.width) else 0.0
+        height = needed_height(float(by_id("embed").getBoundingClientRect().height), board, ratio)
+        if height != self.reported:
+            self.reported = height
+            window.parent.postMessage(height_message(height), "*")
 
     # --- drawing ----------------------------------------------------------------------------
 
@@ -262,7 +270,9 @@ class EmbedPage:
             box.append(self.button(self.resource_name(r), partial(pick, r), disabled=not picker.room[r]))
         box.append(element("span", self.t("embed.chosen", cards=list(ex.picks)), "label"))
         confirm = self.t("embed.confirm_discard" if picker.kind == A.DISCARD else "embed.take")
-        box.append(self.button(confirm, lambda: self.play(picker.action), "primary", disabled=sum(ex.picks) != picker.size))
+        box.append(
+            self.button(confirm, lambda: self.play(picker.action), "primary", disabled=sum(ex.picks) != picker.size)
+        )
         box.append(self.button(self.t("embed.clear"), clear, disabled=not any(ex.picks)))
         return box
 
@@ -280,8 +290,12 @@ class EmbedPage:
             swatch = element("span", None, "mark", aria_hidden="true")
             swatch.innerHTML = mark_svg(seat.color, MARK_PX, glyphs[q])
             points = game.victory_points(q, public=not self.trying)
-            item.append(swatch, element("span", seat.name, "name"), element("span", self.t("embed.points", count=points)),
-                        element("span", self.t("embed.cards", count=sum(pl.hand))))
+            item.append(
+                swatch,
+                element("span", seat.name, "name"),
+                element("span", self.t("embed.points", count=points)),
+                element("span", self.t("embed.cards", count=sum(pl.hand))),
+            )
             if sum(pl.dev):
                 item.append(element("span", self.t("embed.dev_count", count=sum(pl.dev))))
             if game.longest_road == q:
@@ -312,8 +326,13 @@ class EmbedPage:
         self.board_focus = N.roving(spots, self.board_focus) if spots else None
         # The SVG renderer escapes every name and label it writes.
         board.innerHTML = svg.render(
-            view, lang=self.lang, highlight_nodes=spots.nodes if spots else (), highlight_edges=spots.edges if spots else (),
-            highlight_hexes=spots.hexes if spots else (), marked=self.params.marks, focus=self.board_focus,
+            view,
+            lang=self.lang,
+            highlight_nodes=spots.nodes if spots else (),
+            highlight_edges=spots.edges if spots else (),
+            highlight_hexes=spots.hexes if spots else (),
+            marked=self.params.marks,
+            focus=self.board_focus,
         )
         if focused and self.board_focus is not None:
             rove(self.board_focus)
@@ -337,7 +356,7 @@ class EmbedPage:
         lines = ex.log() if self.trying else []
         log.replaceChildren(*[element("li", line) for line in lines])
         log.hidden = not lines
-        post_height()
+        self.post_height()
 
     def reset(self) -> None:
         """Back to the scenario's position."""
@@ -383,4 +402,4 @@ class EmbedPage:
         """A host may swap the scenario in the fragment without reloading the frame."""
         if self.params.scenario is None:
             self.params = read_params(str(window.location.search), str(window.location.hash))
-            asyncio.ensure_future(self.load())
+            spawn(self.load())

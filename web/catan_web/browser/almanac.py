@@ -17,18 +17,13 @@ from typing import Any
 from urllib.parse import parse_qs, unquote
 
 from catan_core import almanac
-from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGE_NAMES, LANGUAGES, translate
-from catan_core.jsonread import Obj, parse
 
+from ..frame import frame_height
+from ..settings import SettingsStore
 from .dom import create_proxy, document, is_none, window
-from .page import HEIGHT_MESSAGE, browser_storage, by_id, element, page_language
-from .settings import SettingsStore
+from .page import browser_storage, by_id, element, page_language
 
-MAX_MESSAGE_CHARS = 200
-"""Longest message from an example frame that is read (a height report is some 50 characters)."""
-FRAME_HEIGHTS = range(100, 4001)
-"""Heights (CSS pixels) an example frame may report; others are ignored."""
 MAX_ENTRY_SHOWN = 60
 """Longest unknown entry name repeated in the "not found" notice."""
 
@@ -36,22 +31,6 @@ MAX_ENTRY_SHOWN = 60
 def current_hash() -> str:
     """The entry the address names after ``#`` ("" for none)."""
     return unquote(str(window.location.hash).lstrip("#"))
-
-
-def frame_height(data: Any) -> int | None:
-    """The height an example frame reports in the message ``data`` (None for any other message).
-
-    Only a short JSON text ``{"type": "catan-embed-height", "height": <int>}`` counts.
-    """
-    if not isinstance(data, str):
-        return None
-    try:
-        message = Obj(parse(data, MAX_MESSAGE_CHARS), "message")
-        if message.get("type") != HEIGHT_MESSAGE:
-            return None
-        return message.int("height", FRAME_HEIGHTS.start, FRAME_HEIGHTS.stop)
-    except CatanError:
-        return None
 
 
 class AlmanacPage:
@@ -95,7 +74,9 @@ class AlmanacPage:
         if url is None:
             return
         self.opened.add(entry_id)
-        frame = element("iframe", None, None, src="./" + url, title=self.t("almanac.example", title=item.title), loading="lazy")
+        frame = element(
+            "iframe", None, None, src="./" + url, title=self.t("almanac.example", title=item.title), loading="lazy"
+        )
         figure.querySelector("button").replaceWith(frame)
         caption = figure.querySelector("figcaption")
         if not is_none(caption):

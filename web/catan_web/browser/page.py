@@ -11,9 +11,9 @@ from typing import Any
 
 from catan_core.i18n import LANGUAGES, pick_language
 
+from ..settings import SettingsStore
+from ..store import Storage, open_storage
 from .dom import document, is_none, window
-from .settings import SettingsStore
-from .store import Storage, open_storage
 
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 """A board spot's element (targets and the other spots alike), as a CSS selector."""
@@ -21,8 +21,6 @@ BOARD_STOP = '#board [tabindex="0"]'
 """The board's one Tab stop (see :mod:`catan_web.navigate`)."""
 ACTIVATE = ("Enter", " ")
 """Keys that act on the focused board target, as a click does."""
-HEIGHT_MESSAGE = "catan-embed-height"
-"""The ``type`` of the message in which an example frame tells its host page its height."""
 
 
 def browser_storage() -> Storage:
@@ -35,7 +33,7 @@ def browser_languages() -> list[str]:
     try:
         languages = window.navigator.languages
         return [] if is_none(languages) else [str(tag) for tag in languages]
-    except Exception:  # noqa: BLE001 - no list: the default language
+    except Exception:
         return []
 
 
@@ -67,8 +65,8 @@ def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: 
 
 def board_spot(node: Any) -> str | None:
     """The spot name (``"n12"``) of the board spot ``node`` is in (None outside one)."""
-    from .navigate import spot as spot_name
-    from .targets import ELEMENTS
+    from ..navigate import spot as spot_name
+    from ..targets import ELEMENTS
 
     spot = node.closest(BOARD_TARGET)
     if is_none(spot):
@@ -83,7 +81,7 @@ def board_spot(node: Any) -> str | None:
 def rove(spot: str) -> bool:
     """Give the board's Tab stop to the target at ``spot`` and focus it (False when the
     board of ``#board`` has no such target)."""
-    from .navigate import parse_spot
+    from ..navigate import parse_spot
 
     parsed = parse_spot(spot)
     node = None if parsed is None else document.querySelector(f"#board .target[data-{parsed[0]}='{parsed[1]}']")

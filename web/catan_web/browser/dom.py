@@ -8,13 +8,14 @@ never use, and interpreter.mjs leaves that import out of PyScript's start (see R
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js
-from pyodide.ffi import create_proxy, jsnull
-from pyodide.ffi import to_js as _to_js
+from pyodide.ffi import create_proxy, jsnull, to_js as _to_js
 
-__all__ = ["create_proxy", "document", "is_none", "to_js", "window"]
+__all__ = ["create_once", "create_proxy", "document", "is_none", "spawn", "to_js", "window"]
 
 window: Any = js
 """The page's global object (``js`` is Pyodide's view of ``globalThis``, the window here)."""
@@ -31,3 +32,28 @@ def to_js(value: Any, **options: Any) -> Any:
 def is_none(value: Any) -> bool:
     """Whether ``value`` is ``None`` or JavaScript's ``null`` (``undefined`` arrives as ``None``)."""
     return value is None or value is jsnull
+
+
+def create_once(fn: Callable[[], None]) -> Any:
+    """A proxy for a one-shot JavaScript callback that frees itself after running."""
+    holder: list[Any] = []
+
+    def run(*_: Any) -> None:
+        try:
+            fn()
+        finally:
+            holder[0].destroy()
+
+    holder.append(create_proxy(run))
+    return holder[0]
+
+
+_RUNNING: set[asyncio.Task[Any]] = set()
+"""Tasks :func:`spawn` started and that are still running (the event loop keeps only weak references)."""
+
+
+def spawn(work: Coroutine[Any, Any, Any]) -> None:
+    """Run ``work`` as a task of the page's event loop, kept until it ends."""
+    task = asyncio.ensure_future(work)
+    _RUNNING.add(task)
+    task.add_done_callback(_RUNNING.discard)

@@ -1,0 +1,198 @@
+"""What one ordinary action costs the game page, in Pyodide in headless Chromium: the time of the
+page's synchronous work (Python and the document's writes) and the markup written, at turn 40
+and at turn 120 of a saved game.
+
+Run from the repository root:
+
+    python bench/page_actions.py [--before REF] [--actions 30] [--turns 40 120]
+
+It builds the site (and, with ``--before``, the commit ``REF`` in a temporary worktree, with
+that commit's own build.py), makes saved games in CPython (one person, seat 1, against three
+standard computer players, victory target 20, so the game lasts), puts each in the browser's
+storage, opens the game page with ``?test``, continues the game and lets the person play
+``--actions`` actions through ``catan_test.apply`` (roll; a build when the engine allows one,
+else the end of the turn; what a discard, the robber or an offer asks): the computer players
+act at instant pace between the person's turns, unmeasured. Around each action the page's
+``innerHTML``/``outerHTML`` setters and ``insertAdjacentHTML`` are counted (characters written,
+and the time spent in them: the browser parsing markup), and so are ``focus()`` (which makes the
+browser lay the page out there and then) and ``localStorage.setItem`` (the save written). It
+prints, for each build and turn, the median and 90th percentile of the action's whole time, of
+the browser's share (those calls), of Python's share (the rest) and of the characters written.
+Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from catan_core import saves  # noqa: E402
+from catan_core.actions import Action  # noqa: E402
+from catan_core.bots import make_bot  # noqa: E402
+from catan_core.game import Game, Options, Seat  # noqa: E402
+
+COUNT_WRITES = """() => {
+    window.__written = 0; window.__writeMs = 0;
+    const wrap = (proto, name) => {
+        const d = Object.getOwnPropertyDescriptor(proto, name);
+        Object.defineProperty(proto, name, {...d, set(v) {
+            const t = performance.now(); d.set.call(this, v);
+            window.__writeMs += performance.now() - t; window.__written += String(v).length; }});
+    };
+    wrap(Element.prototype, "innerHTML"); wrap(Element.prototype, "outerHTML");
+    const insert = Element.prototype.insertAdjacentHTML;
+    Element.prototype.insertAdjacentHTML = function (where, html) {
+        const t = performance.now(); insert.call(this, where, html);
+        window.__writeMs += performance.now() - t; window.__written += String(html).length; };
+    window.__browserMs = 0;
+    const timed = (proto, name) => {
+        const f = proto[name];
+        proto[name] = function (...args) {
+            const t = performance.now();
+            try { return f.apply(this, args); } finally { window.__browserMs += performance.now() - t; } };
+    };
+    timed(HTMLElement.prototype, "focus"); timed(SVGElement.prototype, "focus"); timed(Storage.prototype, "setItem");
+}"""
+STORE = "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
+ACT = """(text) => {
+    window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
+    document.body.getBoundingClientRect();  // the previous action's layout is done before this one starts
+    const t = performance.now();
+    const refused = catan_test.apply(text);
+    return {ms: performance.now() - t, writeMs: window.__writeMs, browserMs: window.__browserMs,
+            written: window.__written, refused};
+}"""
+SEATS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", "#f29e1f", "standard"),
+         Seat("Di", "#2e8b57", "standard"))
+PERSON = 0
+
+
+def saved_game(turn: int, seed: int) -> Game:
+    """A game of :data:`SEATS` played by standard computer players up to ``turn``, the person to act."""
+    game = Game(Options(players=4, vp_target=20), seed, SEATS)
+    bots = {q: make_bot("standard", seed * 8 + q) for q in range(4)}
+    while (game.turn < turn or game.to_act != PERSON) and game.phase != "over":
+        q = game.to_act
+        game.apply(bots[q].decide(game.view(q)))
+    return game
+
+
+def choose(game: Game, rng: random.Random) -> Action:
+    """The person's next ordinary action: roll; a build when one is allowed; else end the turn."""
+    legal = list(game.legal_actions())
+    builds = [a for a in legal if a.kind in ("road", "settlement", "city")]
+    for kinds in (("roll",), ("discard",), ("robber",), ("decline",)):
+        found = [a for a in legal if a.kind in kinds]
+        if found:
+            return found[0] if kinds != ("robber",) else rng.choice(found)
+    if builds and rng.random() < 0.7:
+        return rng.choice(builds)
+    ends = [a for a in legal if a.kind == "end"]
+    return ends[0] if ends else legal[0]
+
+
+def storage_for(game: Game) -> dict[str, str]:
+    """The browser storage holding ``game`` as the only saved game (the index's current form)."""
+    gid = "bench"
+    names = [seat.name for seat in game.seats]
+    meta = {"id": gid, "name": f"Turn {game.turn}", "saved": 1, "players": names, "turn": game.turn, "winner": ""}
+    return {"catan.index": json.dumps([meta]), f"catan.game.{gid}": saves.dumps(game),
+            "catan.settings": json.dumps({"speed": "instant", "offers": "never"})}
+
+
+def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> list[dict[str, float]]:
+    """Play ``actions`` actions of the person in ``game`` on the page at ``base``; their costs."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base)
+    page.evaluate(STORE, storage_for(game))
+    page.goto(base + "?test")
+    page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+    page.click("[data-cmd=continue]")
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_timeout(500)
+    page.evaluate(COUNT_WRITES)
+    rng, costs = random.Random(seed), []
+    deadline = time.monotonic() + 600
+    while len(costs) < actions and time.monotonic() < deadline:
+        now = saves.loads(page.evaluate("catan_test.save()"))
+        if now.phase == "over":
+            break
+        if now.to_act != PERSON:
+            page.wait_for_timeout(50)
+            continue
+        cost = page.evaluate(ACT, choose(now, rng).text())
+        if not cost["refused"]:
+            costs.append(cost)
+    page.close()
+    return costs
+
+
+def build_before(ref: str, folder: Path) -> Path:
+    """Build commit ``ref`` with its own build.py in a worktree under ``folder``; its dist/."""
+    tree = folder / "before"
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run([sys.executable, "build.py"], cwd=tree, check=True, capture_output=True)
+    return tree / "dist"
+
+
+def report(name: str, turn: int, costs: list[dict[str, float]]) -> None:
+    """Print one line of figures."""
+    def median_p90(values: list[float]) -> str:
+        ordered = sorted(values)
+        return f"{statistics.median(ordered):7.1f} {ordered[int(0.9 * (len(ordered) - 1))]:7.1f}"
+
+    whole = [c["ms"] for c in costs]
+    browser = [c["writeMs"] + c["browserMs"] for c in costs]
+    python = [c["ms"] - c["writeMs"] - c["browserMs"] for c in costs]
+    chars = [c["written"] / 1000 for c in costs]
+    print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(browser)}   {median_p90(python)}"
+          f"   {median_p90(chars)}")
+
+
+def main() -> None:
+    """Command-line entry point: measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", help="a commit to measure beside this checkout")
+    parser.add_argument("--actions", type=int, default=30)
+    parser.add_argument("--turns", type=int, nargs="+", default=[40, 120])
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        builds = {"after": build.build(Path(tmp) / "dist")}
+        if args.before:
+            builds = {"before": build_before(args.before, Path(tmp)), **builds}
+        games = {turn: saved_game(turn, args.seed) for turn in args.turns}
+        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        print("  build  turn actions   whole ms (median p90)   browser's ms      Python's ms       written K chars")
+        try:
+            for turn, game in games.items():
+                for name, dist in builds.items():
+                    server, base = build.start_server(dist)
+                    try:
+                        report(name, turn, measure(browser, base, game, args.actions, args.seed))
+                    finally:
+                        server.shutdown()
+                        server.server_close()
+        finally:
+            browser.close()
+            if args.before:
+                before = str(Path(tmp) / "before")
+                subprocess.run(["git", "worktree", "remove", "--force", before], cwd=ROOT, check=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Applying a page's patch (:mod:`catan_web.patch`) to the document (browser only).
+
+Each operation names a region by its element's id; a keyed region's wrapper is that element's
+first child. The keyboard focus survives a rewrite of the element holding it (the element with
+the same id, or the same board spot, is focused again), and so does what a person typed in a
+field that was rewritten with the same default value, and whether a disclosure was open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from ..patch import Fill, Insert, Op, Put, Remove, SetAttribute
+from .dom import document, is_none
+
+FOCUS_DATA = ("data-node", "data-edge", "data-hex")
+"""Attributes naming a board spot, by which a rewritten spot is found again."""
+TYPED = (
+    "textarea:not([readonly]), input[type=text]:not([readonly]), input:not([type]):not([readonly]),"
+    " input[type=password]"
+)
+"""Fields whose typed text survives a rewrite."""
+
+
+def focus_selector(node: Any) -> str | None:
+    """A selector finding ``node`` again after a rewrite (its id or board data attribute)."""
+    if is_none(node) or node == document.body:
+        return None
+    ident = node.id
+    if ident:
+        return "#" + str(ident)
+    for name in FOCUS_DATA:
+        value = node.getAttribute(name)
+        if not is_none(value):
+            return f"[{name}='{value}']"
+    return None
+
+
+def apply(ops: Iterable[Op]) -> None:
+    """Apply ``ops`` in order."""
+    active = document.activeElement
+    selector = focus_selector(active)
+    for op in ops:
+        region = document.getElementById(op.region)
+        if is_none(region):
+            continue
+        if isinstance(op, Fill):
+            fill(region, op.html)
+        elif isinstance(op, SetAttribute):
+            element = region if op.own else region.firstElementChild
+            if op.value is None:
+                element.removeAttribute(op.name)
+            else:
+                element.setAttribute(op.name, op.value)
+        elif isinstance(op, Put):
+            region.firstElementChild.children.item(op.at).outerHTML = op.html
+        elif isinstance(op, Insert):
+            wrapper = region.firstElementChild
+            following = wrapper.children.item(op.at)
+            if is_none(following):
+                wrapper.insertAdjacentHTML("beforeend", op.html)
+            else:
+                following.insertAdjacentHTML("beforebegin", op.html)
+        elif isinstance(op, Remove):
+            region.firstElementChild.children.item(op.at).remove()
+    if selector is not None and not document.contains(active):
+        again = document.querySelector(selector)
+        if not is_none(again):
+            again.focus()
+
+
+def fill(region: Any, html: str) -> None:
+    """Replace ``region``'s contents, keeping what was typed in its fields (when the field's
+    default value did not change) and which of its disclosures were open."""
+    typed = {
+        str(f.id): (str(f.defaultValue), str(f.value))
+        for f in region.querySelectorAll(TYPED)
+        if f.id and f.value != f.defaultValue
+    }
+    opened = [str(d.id) for d in region.querySelectorAll("details[open][id]")]
+    region.innerHTML = html
+    for ident, (default, value) in typed.items():
+        field = document.getElementById(ident)
+        if not is_none(field) and region.contains(field) and str(field.defaultValue) == default:
+            field.value = value
+    for ident in opened:
+        part = document.getElementById(ident)
+        if not is_none(part) and region.contains(part):
+            part.open = True

@@ -1,0 +1,329 @@
+"""The game page in the browser (``index.html``): its events, its effects, its test hooks.
+
+The thin host of :class:`~catan_web.game.controller.Controller`: it writes the page's layout
+once, turns each event into a command (a button's ``data-cmd`` and ``data-arg``, a control's
+``data-change`` and value, a click or key on the board, a file chosen, a timer), runs it, does
+what the command's effects ask (storage, timers, a computer player's thinking, downloads,
+network play, the live region, the focus) and applies the patch that brings the page up to
+date. Nothing here decides anything about the game or the page's state.
+
+Before a command of the home screen runs, the new-game form's fields are read into the page's
+state (command ``form``), so that what was typed is kept whatever the command redraws.
+
+Computer players think in slices of at most :data:`THINK_SLICE` seconds; between two slices the
+page handles clicks, keys and drawing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ..game.controller import BotMove, Controller
+from ..game.effects import Delete, Leave, Opened, Save, SendToHost, SyncGuests, Think, Wake
+from ..game.home import FORM, ImportedFile
+from ..game.screen import shell
+from ..store import StorageFull
+from ..text import Msg, unexpected
+from ..touch import COARSE_POINTER, TOUCH_POINTERS
+from .dom import document, is_none, window
+from .host import PageHost, field_values
+from .page import ACTIVATE, board_spot, browser_languages, browser_storage
+
+if TYPE_CHECKING:
+    from .network import Network
+
+THINK_SLICE = 0.03
+"""Longest stretch (seconds) a computer player thinks before the page handles events again."""
+ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
+"""Keys that move the board's Tab stop."""
+UNDO_KEY = "z"
+
+
+def saved_dates(saves: Any, lang: str) -> dict[str, str]:
+    """When each saved game was saved, in the browser's words for ``lang``."""
+    return {meta.id: str(window.Date.new(meta.saved).toLocaleString(lang)) for meta in saves if meta.saved}
+
+
+class GamePage(PageHost):
+    """The game page: its controller, its events and what it does for the game's effects."""
+
+    page: Controller
+
+    def __init__(self) -> None:
+        page = Controller(
+            browser_storage(),
+            languages=browser_languages(),
+            touch=bool(window.matchMedia(COARSE_POINTER).matches),
+            now=lambda: float(window.Date.now()),
+            dates=saved_dates,
+        )
+        app = document.getElementById("app")
+        app.innerHTML = shell()
+        app.removeAttribute("aria-busy")
+        super().__init__(page, app)
+        self._net: Network | None = None
+        self.last_pointer = ""
+        """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
+        board = document.getElementById("board")
+        for target, kind, handler in (
+            (board, "click", self.on_board_click),
+            (board, "keydown", self.on_board_key),
+            (board, "pointerdown", self.on_pointer),
+            (document, "keydown", self.on_key),
+            (window, "resize", lambda event: self.run("viewport", self.width())),
+        ):
+            self.on(target, kind, handler)
+        self.run("viewport", self.width())
+
+    @property
+    def net(self) -> Network:
+        """Network play (its module is loaded when first used: a game on screen, or an
+        invitation in the address)."""
+        if self._net is None:
+            from .network import Network
+
+            self._net = Network(self.page, self)
+            self.page.table.add(self._net.commands())
+            self.page.remote = self._net
+        return self._net
+
+    @staticmethod
+    def width() -> int:
+        """The page's width in CSS pixels (within the range the page takes)."""
+        return max(200, min(10_000, int(window.innerWidth)))
+
+    # --- the game's effects ---------------------------------------------------------------------------
+
+    def effect(self, effect: Any) -> bool:
+        """Do the game page's own effects (storage, computer players, network play)."""
+        if isinstance(effect, Save):
+            try:
+                self.page.store.put(effect.gid, effect.text, effect.meta)
+            except StorageFull:
+                self.page.notify(Msg("ui.saves.full"))
+        elif isinstance(effect, Delete):
+            self.page.store.delete(effect.gid)
+            self.net.forget(effect.gid)
+        elif isinstance(effect, Wake):
+            asyncio.get_event_loop().call_later(effect.seconds, self.run, "bot_wake", effect.generation)
+        elif isinstance(effect, Think):
+            self.start(self.think(effect))
+        elif isinstance(effect, SyncGuests):
+            if self._net is not None:
+                self._net.sync()
+        elif isinstance(effect, Opened):
+            if self.page.session is not None:
+                self.net.opened(self.page.session)
+        elif isinstance(effect, Leave):
+            if self._net is not None:
+                self._net.leave()
+        elif isinstance(effect, SendToHost):
+            self.net.send(effect.action)
+        else:
+            return super().effect(effect)
+        return True
+
+    async def think(self, effect: Think) -> None:
+        """Let the computer player who must act think, a slice at a time, and hand its move
+        back (dropped when the game on screen changed meanwhile)."""
+        from catan_core.bots import advance
+
+        thinking = self.page.thinking()
+        while True:
+            action = advance(thinking, partial(past, time.perf_counter() + THINK_SLICE))
+            if action is not None:
+                break
+            await asyncio.sleep(0)
+            if effect.generation != self.page.generation:
+                return
+        self.run("bot_move", BotMove(effect.generation, effect.moves, action))
+
+    # --- events ----------------------------------------------------------------------------------------
+
+    def before(self, target: Any) -> tuple[tuple[str, object], ...]:
+        """The ``form`` command reading the new-game form, when ``target`` is on the home screen
+        and the form shows (nothing otherwise)."""
+        form = document.getElementById(FORM)
+        if is_none(form) or is_none(target.closest("#home")):
+            return ()
+        return (("form", field_values(form)),)
+
+    def on_change(self, event: Any) -> None:
+        """A change of a control with ``data-change``; a file chosen to import is read first,
+        a change of the new-game form reads the form."""
+        target = event.target
+        name = target.getAttribute("data-change")
+        if name == "import":
+            files = target.files
+            if not is_none(files) and files.length:
+                self.start(self.read_file(files.item(0)))
+            target.value = ""
+        elif name == "form":
+            self.run("form", field_values(document.getElementById(FORM)))
+        else:
+            super().on_change(event)
+
+    async def read_file(self, file: Any) -> None:
+        """Read the file chosen for import and import it."""
+        try:
+            content: str | None = str(await file.text())
+        except Exception:
+            content = None
+        self.run("import", ImportedFile(str(file.name), content))
+
+    def on_key(self, event: Any) -> None:
+        """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, Escape closes the statistics."""
+        if self.page.session is None:
+            return
+        if event.key == "Escape":
+            self.run("escape")
+        elif (
+            (event.ctrlKey or event.metaKey)
+            and not event.shiftKey
+            and str(event.key).lower() == UNDO_KEY
+            and is_none(event.target.closest("input, textarea, select"))
+        ):
+            event.preventDefault()
+            self.run("undo")
+
+    def on_pointer(self, event: Any) -> None:
+        """A pointer pressed on the board: remember its kind (the first finger seen switches the
+        texts to the touch wording)."""
+        self.last_pointer = str(event.pointerType)
+        if self.last_pointer in TOUCH_POINTERS and not self.page.state.touch:
+            self.run("pointer", self.last_pointer)
+
+    def on_board_click(self, event: Any) -> None:
+        """A click on the board: a tap selects first, a mouse click acts at once."""
+        from ..game.board import Press
+
+        spot = board_spot(event.target)
+        if spot is None or self.page.session is None:
+            return
+        pointer = getattr(event, "pointerType", None)
+        kind = self.last_pointer if pointer is None or is_none(pointer) or not str(pointer) else str(pointer)
+        self.run("press", Press(spot, kind in TOUCH_POINTERS))
+
+    def on_board_key(self, event: Any) -> None:
+        """Keys on a focused board spot: Enter or Space act like a click; the arrows, Home and
+        End move the board's Tab stop."""
+        from ..game.board import Press, Rove
+
+        spot = board_spot(event.target)
+        key = str(event.key)
+        if spot is None or self.page.session is None:
+            return
+        if key in ACTIVATE:
+            event.preventDefault()
+            self.run("press", Press(spot, False))
+        elif key in ROVING_KEYS:
+            event.preventDefault()
+            self.run("rove", Rove(spot, key))
+
+    # --- test hooks (only with ?test in the address) ------------------------------------------------------
+
+    def expose_test_api(self) -> None:
+        """``window.catan_test``: load a scenario, queue dice, apply an action, read the save."""
+        api = window.Object.new()
+        api.load_scenario = self.keep(self.test_load_scenario)
+        api.queue_dice = self.keep(lambda a, b: self.page.dice.append((int(a), int(b))))
+        api.apply = self.keep(self.test_apply)
+        api.save = self.keep(self.test_save)
+        api.compiled_at_start = self.keep(test_compiled_at_start)
+        self.net.expose_test_api(api)
+        window.catan_test = api
+
+    def test_load_scenario(self, text: str, name: str = "Scenario") -> str:
+        """Start a scenario (JSON text) as a new saved game; returns an error message or ""."""
+        from catan_core.errors import CatanError
+        from catan_core.scenarios import parse_scenario
+
+        from ..session import Session
+
+        try:
+            game = parse_scenario(str(text))
+        except CatanError as error:
+            return self.page.text().error(error)
+        session = Session(game, self.page.store.new_id(self.page.now()), str(name))
+        self.perform(self.page.call(lambda page: page.open_session(session, new=True)))
+        return ""
+
+    def test_apply(self, text: str) -> str:
+        """Apply an action given in its text form, as if clicked; returns the refusal or ""."""
+        from catan_core.actions import Action
+        from catan_core.errors import CatanError
+
+        session = self.page.session
+        if session is None:
+            return "no game"
+        try:
+            action = Action.parse(str(text))
+        except CatanError as error:
+            return session.text.error(error)
+        reason = session.reason(action)
+        if reason is None:
+            self.perform(self.page.call(lambda page: page.act(action)))
+        return reason or ""
+
+    def test_save(self) -> str:
+        """The save text of the game on screen."""
+        from catan_core.saves import dumps
+
+        return dumps(self.page.session.game) if self.page.session is not None else ""
+
+
+def past(moment: float) -> bool:
+    """Whether ``moment`` (of ``time.perf_counter``) has passed."""
+    return time.perf_counter() >= moment
+
+
+def test_compiled_at_start() -> str:
+    """JSON: :func:`catan_web.bytecode.compiled_at_start` of the page's modules (test hook)."""
+    from ..bytecode import compiled_at_start
+
+    return json.dumps(compiled_at_start(sys.modules, [entry for entry in sys.path if entry.endswith(".zip")]))
+
+
+def start() -> GamePage | None:
+    """Build the page, follow an invitation in the address, and mark the page ready; load the
+    game screen's modules right after. Whatever fails on the way ends in a message on the page,
+    which is marked ready all the same."""
+    page: GamePage | None = None
+    try:
+        page = GamePage()
+        if "test" in str(window.location.search):
+            page.expose_test_api()
+        follow_invitations(page)
+        page.start(load_game(page))
+    except Exception as error:
+        if page is None:
+            document.getElementById("app").textContent = unexpected(error)
+        else:
+            page.failed(error)
+            page.redraw()
+    finally:
+        document.documentElement.setAttribute("data-ready", "1")
+    return page
+
+
+async def load_game(page: GamePage) -> None:
+    """Load the game screen's components once the first screen is drawn, one per turn of the
+    event loop (the home screen answers meanwhile)."""
+    from ..game.controller import GAME_COMPONENTS
+
+    for name in GAME_COMPONENTS:
+        await asyncio.sleep(0)
+        page.page.load_component(name)
+
+
+def follow_invitations(page: GamePage) -> None:
+    """Join the game of an invitation in the address (``#join=...``), now and whenever the
+    address changes."""
+    page.on(window, "hashchange", lambda _: page.net.join_address())
+    if str(window.location.hash):
+        page.net.join_address()

@@ -1,0 +1,223 @@
+"""Every page's thin host in the browser: events to commands, effects to browser calls, patches
+to the document.
+
+A :class:`PageHost` holds a page's :class:`~catan_web.controller.PageController`. It turns
+each click on an element with ``data-cmd`` (its ``data-arg``, or with ``data-fields`` the
+values of the fields it names, as the argument) and each change of a control with
+``data-change`` (its value; a checkbox's is ``on`` or "") into the command they name, runs it,
+does what the command's effects ask (:mod:`catan_web.effects`, and a page's own through
+:meth:`PageHost.effect`) and applies the patch that brings the page up to date
+(:mod:`catan_web.browser.apply`). A disabled button (``aria-disabled``) runs the command
+``explain`` with its reason instead, when the page has that command. Nothing here decides
+anything about the page.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from ..commands import CommandError, Explanation
+from ..controller import PageController
+from ..effects import BOARD, Announce, Download, Focus, Reveal, ScrollTop
+from ..html import el, join
+from ..text import unexpected_msg
+from .apply import apply
+from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
+from .page import BOARD_STOP
+
+FOCUSABLE = 'button:not([disabled]):not([aria-disabled="true"]),select,input,textarea,[tabindex="0"]'
+"""What can take the focus when an effect names a panel."""
+SCROLL_CENTER = {"block": "center", "inline": "center"}
+"""``scrollIntoView`` options bringing an element to the middle of the view."""
+EXPLAIN = "explain"
+"""The command a disabled button runs instead of its own (its reason and Why? link)."""
+
+
+def field_values(container: Any) -> dict[str, str]:
+    """The values of the fields of ``container`` by id (a checkbox: ``on`` or ""; a radio
+    button checked: its value under its name)."""
+    values: dict[str, str] = {}
+    for field in container.querySelectorAll("input, select, textarea"):
+        kind = str(field.type or "")
+        if kind == "file":
+            continue
+        if kind == "radio":
+            if field.checked:
+                values[str(field.name)] = str(field.value)
+        elif kind == "checkbox":
+            if field.id:
+                values[str(field.id)] = "on" if field.checked else ""
+        elif field.id:
+            values[str(field.id)] = str(field.value)
+    return values
+
+
+class PageHost:
+    """A page in the browser: its controller, its event handlers, what it does for effects."""
+
+    def __init__(self, page: PageController[Any], root: Any) -> None:
+        self.page = page
+        self.root = root
+        """The element whose clicks and changes are the page's commands."""
+        self._proxies: list[Any] = []
+        self.on(root, "click", self.on_click)
+        self.on(root, "change", self.on_change)
+
+    # --- running commands ---------------------------------------------------------------------------
+
+    def run(self, name: str, arg: object = None, *before: tuple[str, object]) -> None:
+        """Run the commands ``before`` and then ``name`` with ``arg``, do what they ask, draw."""
+        effects: list[Any] = []
+        try:
+            for first, value in before:
+                effects += self.page.dispatch(first, value)
+            effects += self.page.dispatch(name, arg)
+        except Exception as error:
+            self.failed(error)
+            print(f"command {name!r} failed: {error!r}", file=sys.stderr)
+            if isinstance(error, CommandError):
+                effects = []
+        self.perform(effects)
+
+    def failed(self, error: BaseException) -> None:
+        """Say that something unforeseen failed; the page goes on. (A page with a notice bar
+        shows it there.)"""
+        notify = getattr(self.page, "notify", None)
+        if notify is not None:
+            notify(unexpected_msg(error))
+
+    def perform(self, effects: list[Any]) -> None:
+        """Do what ``effects`` ask, drawing the page before the focus moves and the live region speaks."""
+        later = [effect for effect in effects if not self.effect(effect)]
+        self.redraw()
+        for effect in later:
+            after_drawing(effect)
+
+    def effect(self, effect: Any) -> bool:
+        """Do ``effect`` now if it is to be done before drawing (False: after drawing). A page
+        adds its own effects here."""
+        if isinstance(effect, Download):
+            download(effect)
+            return True
+        return False
+
+    def redraw(self) -> None:
+        """Bring the page's regions, its title and its language up to date."""
+        apply(self.page.draw())
+        title, lang = self.page.title(), self.page.language()
+        if title:
+            document.title = title
+        if lang and str(document.documentElement.lang) != lang:
+            document.documentElement.lang = lang
+            announce = document.getElementById("announce")
+            if not is_none(announce):
+                announce.replaceChildren()  # read out in the old language
+
+    async def guarded(self, work: Awaitable[None]) -> None:
+        """Run ``work``; an unexpected error in it is said."""
+        try:
+            await work
+        except Exception as error:
+            self.failed(error)
+            self.redraw()
+
+    def start(self, work: Awaitable[None]) -> None:
+        """Run ``work`` as a task of the page (an unexpected error in it is said)."""
+        spawn(self.guarded(work))
+
+    # --- events ----------------------------------------------------------------------------------------
+
+    def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
+        """Bind ``handler`` for the page's lifetime; an unexpected error in it is said."""
+
+        def guarded(event: Any) -> None:
+            try:
+                handler(event)
+            except Exception as error:
+                self.failed(error)
+                self.redraw()
+
+        proxy = create_proxy(guarded)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def keep(self, fn: Callable[..., Any]) -> Any:
+        """A JavaScript-callable proxy of ``fn`` kept for the page's lifetime."""
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        return proxy
+
+    def before(self, target: Any) -> tuple[tuple[str, object], ...]:
+        """Commands to run before the one ``target`` names (a page reading a form first)."""
+        return ()
+
+    def on_click(self, event: Any) -> None:
+        """A click on any button with ``data-cmd``: a disabled one says why it is."""
+        button = event.target.closest("[data-cmd]")
+        if is_none(button):
+            return
+        if button.getAttribute("aria-disabled") == "true":
+            why = document.getElementById(f"{button.id}-why")
+            if not is_none(why) and EXPLAIN in self.page.table:
+                entry = why.getAttribute("data-entry")
+                self.run(EXPLAIN, Explanation(str(why.textContent), None if is_none(entry) else str(entry)))
+            return
+        arg = button.getAttribute("data-arg")
+        names = button.getAttribute("data-fields")
+        value: object = None if is_none(arg) else str(arg)
+        if not is_none(names):
+            fields = (document.getElementById(name) for name in str(names).split())
+            value = {str(field.id): str(field.value) for field in fields if not is_none(field)}
+        self.run(str(button.getAttribute("data-cmd")), value, *self.before(button))
+
+    def on_change(self, event: Any) -> None:
+        """A change of any control with ``data-change`` (its value as the argument; a
+        checkbox's is ``on`` or "")."""
+        target = event.target
+        name = target.getAttribute("data-change")
+        if is_none(name):
+            return
+        value = ("on" if target.checked else "") if str(target.type) == "checkbox" else str(target.value)
+        self.run(str(name), value, *self.before(target))
+
+
+def after_drawing(effect: Any) -> None:
+    """Do an effect that waits for the page to be drawn: read something out, move the focus,
+    scroll."""
+    if isinstance(effect, Announce):
+        document.getElementById("announce").innerHTML = join(el("p", line) for line in effect.lines)
+    elif isinstance(effect, Focus):
+        focus(effect)
+    elif isinstance(effect, Reveal):
+        spot = document.querySelector(effect.selector)
+        if not is_none(spot):
+            spot.scrollIntoView(to_js(SCROLL_CENTER))
+    elif isinstance(effect, ScrollTop):
+        window.scrollTo(0, 0)
+
+
+def focus(effect: Focus) -> None:
+    """Move the focus where ``effect`` says (a panel's selector: its first control that can be used)."""
+    active = document.activeElement
+    if effect.if_lost and not (is_none(active) or active == document.body):
+        return
+    node = document.querySelector(BOARD_STOP if effect.target == BOARD else effect.target)
+    if not is_none(node) and not node.matches(FOCUSABLE):
+        node = node.querySelector(FOCUSABLE)
+    if not is_none(node) and node != active:  # focusing it again would only make the browser lay the page out
+        node.focus()
+
+
+def download(effect: Download) -> None:
+    """Offer a file for download (through a Blob URL)."""
+    blob = window.Blob.new(to_js([effect.text]), to_js({"type": effect.mime}))
+    url = window.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = effect.name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once(lambda: window.URL.revokeObjectURL(url)), 1000)

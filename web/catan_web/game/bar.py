@@ -1,0 +1,164 @@
+"""The game bar (the game's name, the computer players' pace and offers, statistics, export,
+home, the language) and the notice bar, with the commands of the whole page: the language, the
+device's settings, the page's width, leaving a game.
+
+Commands: ``home``, ``export``, ``speed``, ``offers``, ``lang``, ``close_notice``, ``viewport``;
+from the browser ``explain`` (a disabled button was pressed).
+"""
+
+from __future__ import annotations
+
+from copy import deepcopy
+from typing import TYPE_CHECKING
+
+from catan_core.i18n import LANGUAGES
+
+from ..commands import Command, Explanation, choice, integer, nothing, value
+from ..controls import button, language_picker, notice_bar
+from ..effects import Download
+from ..html import EMPTY, Markup, el, join
+from ..settings import OFFER_MODES, SPEEDS
+from ..text import Text
+from .state import HOME, Notice
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .scene import Scene
+    from .table import Table
+
+WIDTHS = (200, 10_000)
+"""The page widths (CSS pixels) the page takes as its width."""
+
+
+def game_bar(scene: Scene) -> Markup:
+    """The bar above the game: its name, the computer players' pace and the menu."""
+    session, text, state = scene.session, scene.text, scene.state
+    pace = EMPTY
+    if session.bots_here:
+        speeds = join(
+            el("option", text("ui.speed." + name), value=name, selected=name == state.speed) for name in SPEEDS
+        )
+        pace = el(
+            "label", text("ui.speed.label"), " ", el("select", speeds, id="speed", data_change="speed"), class_="inline"
+        )
+        if session.humans:
+            modes = join(
+                el("option", text("ui.offers." + mode), value=mode, selected=mode == state.offers)
+                for mode in OFFER_MODES
+            )
+            pace += el(
+                "label",
+                text("ui.offers.label"),
+                " ",
+                el("select", modes, id="offers", data_change="offers"),
+                class_="inline",
+            )
+    pace += button(text, text("ui.stats.title"), "stats_open", ident="stats-open")
+    export = button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
+    return join(
+        (
+            el("h1", text("ui.title"), class_="brand"),
+            el("span", session.name, class_="game-name"),
+            el("div", pace, export, button(text, text("ui.menu.home"), "home", ident="menu-home"), class_="bar-tools"),
+            language_picker(text, "game-lang"),
+        )
+    )
+
+
+def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup:
+    """The notice bar's contents (nothing without a notice)."""
+    if notice is None:
+        return EMPTY
+    if notice.declines is not None:
+        message = session.decline_notice(notice.declines) if session is not None else ""
+    elif notice.message is not None:
+        message = text.msg(notice.message)
+    else:
+        message = notice.text
+    return notice_bar(text, message, notice.entry)
+
+
+def export_name(name: str) -> str:
+    """A file name for exporting the game called ``name``.
+
+    >>> export_name("Friday night!")
+    'catan-Friday-night.json'
+    """
+    safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in name).strip("-") or "game"
+    return f"catan-{safe}.json"
+
+
+# --- commands ----------------------------------------------------------------------------------------
+
+
+def home(page: Table, _: None) -> None:
+    """Back to the home screen (the game is saved; a network game is left)."""
+    page.go_home()
+
+
+def export(page: Table, _: None) -> None:
+    """Download the game on screen as a .json file."""
+    session = page.session
+    if session is not None:
+        from catan_core.saves import dumps
+
+        page.emit(Download(export_name(session.name), dumps(session.game)))
+
+
+def speed(page: Table, pace: str) -> None:
+    """The computer players' pace changed."""
+    page.edit(speed=pace)
+    page.settings.remember(speed=pace)
+
+
+def offers(page: Table, mode: str) -> None:
+    """What to do with offers from computer players changed: remembered, and applied at once
+    to an offer waiting for an answer."""
+    page.edit(offers=mode)
+    page.settings.remember(offers=mode)
+    session = page.session
+    if session is not None:
+        session.offers = mode
+        since = len(session.game.log)
+        if session.decline_for_people():
+            if session.decline_notice(since):
+                page.edit(notice=Notice(None, "info", declines=since))
+            page.changed()
+
+
+def lang(page: Table, chosen: str) -> None:
+    """Switch every text to ``chosen`` (default seat names of the new-game form follow it)."""
+    state = page.state
+    if state.screen == HOME:
+        form = deepcopy(state.form)
+        form.rename_defaults(Text(state.lang), Text(chosen))
+        page.edit(form=form)
+    page.edit(lang=chosen)
+    page.settings.remember(lang=chosen)
+
+
+def close_notice(page: Table, _: None) -> None:
+    """The person closed the notice."""
+    page.clear_notice()
+
+
+def viewport(page: Table, width: int) -> None:
+    """The page's width changed."""
+    page.edit(width=width)
+
+
+def explain(page: Table, why: Explanation) -> None:
+    """A disabled button was pressed: its reason in the notice bar, with its "Why?" link."""
+    page.edit(notice=Notice(None, "error", why.entry, text=why.text))
+
+
+COMMANDS = (
+    Command("home", nothing, home),
+    Command("export", nothing, export),
+    Command("speed", choice(*SPEEDS), speed),
+    Command("offers", choice(*OFFER_MODES), offers),
+    Command("lang", choice(*LANGUAGES), lang),
+    Command("close_notice", nothing, close_notice),
+    Command("viewport", integer(*WIDTHS), viewport, sent_by_page=True),
+    Command("explain", value(Explanation), explain, sent_by_page=True),
+)

@@ -1,0 +1,118 @@
+"""Building: the build buttons with their costs (each disabled with the engine's reason when
+nothing of its kind can be built), buying a development card; a build button chooses what the
+next click on the board builds.
+
+Also the main phase's tabs (build, bank, players), which hold this panel, the maritime trade
+(:mod:`catan_web.game.bank`) and the offers to players (:mod:`catan_web.game.offer`).
+
+Draft: ``mode`` (a build kind, or a card chooser). Commands: ``mode``, ``buy``, ``tab``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from catan_core import actions as A
+from catan_core.actions import Action
+from catan_core.game import COSTS
+
+from ..commands import Command, choice, nothing
+from ..controls import button, section
+from ..html import Markup, el, join
+from ..targets import BUILD_KINDS
+from .cards import CHOOSERS
+from .parts import chips
+
+if TYPE_CHECKING:
+    from .scene import Scene
+    from .table import Table
+
+TABS: tuple[str, ...] = ("build", "bank", "players")
+"""The tabs of the main phase: build, trade with the bank, trade with players."""
+MODES: tuple[str, ...] = ("", *BUILD_KINDS, *CHOOSERS)
+"""What the ``mode`` command chooses ("" drops the mode chosen)."""
+
+
+def build_panel(scene: Scene) -> Markup:
+    """Build buttons with their costs, each disabled with the engine's reason when impossible."""
+    session, text = scene.session, scene.text
+    items = []
+    for kind in BUILD_KINDS:
+        label = el("span", text("ui.build." + kind), class_="label") + el(
+            "span", chips(text, COSTS[kind]), class_="cost"
+        )
+        items.append(
+            el(
+                "li",
+                button(
+                    text,
+                    label,
+                    "mode",
+                    kind,
+                    ident=f"build-{kind}",
+                    reason=session.build_reason(kind),
+                    pressed=scene.draft.mode == kind,
+                    cls="build",
+                ),
+            )
+        )
+    label = el("span", text("ui.build.buy"), class_="label") + el("span", chips(text, COSTS[A.BUY]), class_="cost")
+    items.append(
+        el(
+            "li",
+            button(
+                text, label, "buy", ident="build-buy", reason=session.reason(Action(session.actor, A.BUY)), cls="build"
+            ),
+        )
+    )
+    note = el("p", text("ui.build.deck", count=scene.view.deck_size), class_="muted small")
+    return section(text("ui.build.title"), el("ul", join(items), class_="builds") + note, ident="build", cls="tabbed")
+
+
+def tabs(scene: Scene, body: Markup) -> Markup:
+    """The main phase's tabs, with the tab shown holding ``body``."""
+    text, shown = scene.text, scene.state.tab
+    heads = join(
+        el(
+            "button",
+            text("ui.tab." + name),
+            type="button",
+            id=f"tab-{name}",
+            role="tab",
+            data_cmd="tab",
+            data_arg=name,
+            aria_selected="true" if shown == name else "false",
+            aria_controls=f"panel-{name}",
+        )
+        for name in TABS
+    )
+    return el("div", heads, role="tablist", class_="tabs", aria_label=text("ui.tab.label")) + el(
+        "div", body, role="tabpanel", id=f"panel-{shown}", aria_labelledby=f"tab-{shown}"
+    )
+
+
+# --- commands ----------------------------------------------------------------------------------------
+
+
+def mode(page: Table, kind: str) -> None:
+    """A build button: choose what the next board click builds, or drop it when it is chosen
+    already (a chooser's Cancel: "" drops any mode)."""
+    draft = page.state.draft
+    page.clear_notice()
+    page.edit(draft=draft.with_mode(None if not kind or draft.mode == kind else kind))
+
+
+def buy(page: Table, _: None) -> None:
+    """Buy a development card."""
+    session = page.session
+    if session is not None:
+        page.act(Action(session.actor, A.BUY))
+
+
+def tab(page: Table, name: str) -> None:
+    """Show another tab of the main phase (a build mode ends with its tab)."""
+    draft = page.state.draft
+    page.edit(tab=name, draft=draft.with_mode(None) if draft.mode in BUILD_KINDS else draft)
+
+
+COMMANDS = (Command("mode", choice(*MODES), mode), Command("buy", nothing, buy), Command("tab", choice(*TABS), tab))

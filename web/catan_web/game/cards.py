@@ -1,0 +1,159 @@
+"""Development cards in the hand: each with its play button, and the choosers that Year of
+Plenty and Monopoly open first (the Year of Plenty picks never go past what the bank holds).
+
+Draft: ``mode`` (the chooser open) and ``picks`` (Year of Plenty). Commands: ``play``,
+``yop_pick``, ``yop_clear``, ``yop_take``, ``monopoly``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from catan_core import actions as A
+from catan_core.actions import Action
+from catan_core.game import DEV_CARDS
+
+from ..commands import Command, choice, nothing
+from ..controls import button
+from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
+from ..html import EMPTY, Markup, el, join
+from .parts import RESOURCE, resource_buttons
+
+if TYPE_CHECKING:
+    from .scene import Scene
+    from .table import Table
+
+PLAYABLE: tuple[str, ...] = (A.KNIGHT, A.ROAD_BUILDING, A.YEAR_OF_PLENTY, A.MONOPOLY)
+"""Development cards with a play button, by action kind (same names as the cards)."""
+CHOOSERS: tuple[str, ...] = (A.YEAR_OF_PLENTY, A.MONOPOLY)
+"""Development cards whose play button opens a chooser first."""
+PROBES: dict[str, object] = {A.YEAR_OF_PLENTY: (0, 1), A.MONOPOLY: 0}
+"""The value asked about when explaining why a card cannot be played."""
+VICTORY_POINT = DEV_CARDS.index("victory_point")
+
+
+def dev_cards(scene: Scene) -> Markup:
+    """Development cards held, with play buttons and their choosers."""
+    session, view, text = scene.session, scene.view, scene.text
+    assert view.dev is not None and view.dev_new is not None
+    rows = []
+    for card, held in enumerate(view.dev):
+        if not held:
+            continue
+        kind = DEV_CARDS[card]
+        label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
+        if view.dev_new[card]:
+            label += el("span", text("ui.dev.new", count=view.dev_new[card]), class_="badge")
+        play = EMPTY
+        if kind in PLAYABLE and session.my_move:
+            pressed = scene.draft.mode == kind if kind in CHOOSERS else None
+            play = button(
+                text,
+                text("ui.dev.play", card=card),
+                "play",
+                kind,
+                ident=f"play-{kind}",
+                reason=session.any_reason(kind, PROBES.get(kind)),
+                pressed=pressed,
+            )
+        elif card == VICTORY_POINT:
+            play = el("small", text("ui.dev.vp_note"), class_="muted")
+        rows.append(el("li", el("div", label, class_="dev-line"), play, class_="dev"))
+    if not rows:
+        return el("p", text("ui.dev.none"), class_="muted small")
+    return join((el("h3", text("ui.dev.title")), el("ul", join(rows), class_="devs"), chooser(scene)))
+
+
+def chooser(scene: Scene) -> Markup:
+    """The open card chooser: Year of Plenty picks or the Monopoly resource."""
+    session, text, draft = scene.session, scene.text, scene.draft
+    if draft.mode == A.YEAR_OF_PLENTY:
+        size = year_of_plenty_size(scene.legal)
+        key, params = year_of_plenty_prompt(size)
+        missing = size - sum(draft.picks)
+        reason = text("ui.yop.need", count=missing) if missing > 0 else session.reason(year_of_plenty_action(scene))
+        body = join(
+            (
+                el("p", text(key, **params)),
+                resource_buttons(text, "yop_pick", "yop", room=year_of_plenty_room(scene.legal, draft.picks)),
+                el("p", text("ui.yop.chosen", cards=list(draft.picks)), class_="small"),
+                el(
+                    "div",
+                    button(text, text("ui.yop.take"), "yop_take", ident="yop-take", cls="primary", reason=reason),
+                    button(text, text("ui.button.clear"), "yop_clear", ident="yop-clear"),
+                    button(text, text("ui.button.cancel"), "mode", "", ident="yop-cancel"),
+                    class_="row",
+                ),
+            )
+        )
+        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.year_of_plenty"))
+    if draft.mode == A.MONOPOLY:
+        body = join(
+            (
+                el("p", text("ui.monopoly.pick")),
+                resource_buttons(text, "monopoly", "mono"),
+                button(text, text("ui.button.cancel"), "mode", "", ident="mono-cancel"),
+            )
+        )
+        return el("div", body, class_="chooser", id="chooser", role="group", aria_label=text("devcard.monopoly"))
+    return EMPTY
+
+
+def year_of_plenty_action(scene: Scene) -> Action:
+    """Year of Plenty with the cards picked."""
+    return Action(scene.session.actor, A.YEAR_OF_PLENTY, cards_list(scene.draft.picks))
+
+
+# --- commands ----------------------------------------------------------------------------------------
+
+
+def play(page: Table, kind: str) -> None:
+    """Play a development card (Year of Plenty and Monopoly open their chooser first, or close
+    it when it is open)."""
+    session = page.session
+    if session is None:
+        return
+    if kind in CHOOSERS:
+        draft = page.state.draft
+        page.edit(draft=draft.with_mode(None if draft.mode == kind else kind))
+        page.clear_notice()
+    else:
+        page.act(Action(session.actor, kind))
+
+
+def pick(page: Table, resource: int) -> None:
+    """Pick one more card of ``resource`` for Year of Plenty, while room is left."""
+    session = page.session
+    draft = page.state.draft
+    if session is not None and year_of_plenty_room(session.legal(), draft.picks)[resource]:
+        picks = list(draft.picks)
+        picks[resource] += 1
+        page.edit(draft=draft._replace(picks=tuple(picks)))
+
+
+def clear(page: Table, _: None) -> None:
+    """Drop the Year of Plenty picks."""
+    page.edit(draft=page.state.draft._replace(picks=NO_CARDS))
+
+
+def take(page: Table, _: None) -> None:
+    """Play Year of Plenty with the cards picked."""
+    session = page.session
+    if session is not None:
+        page.act(Action(session.actor, A.YEAR_OF_PLENTY, cards_list(page.state.draft.picks)))
+
+
+def monopoly(page: Table, resource: int) -> None:
+    """Play Monopoly on ``resource``."""
+    session = page.session
+    if session is not None:
+        page.act(Action(session.actor, A.MONOPOLY, resource))
+
+
+COMMANDS = (
+    Command("play", choice(*PLAYABLE), play),
+    Command("yop_pick", RESOURCE, pick),
+    Command("yop_clear", nothing, clear),
+    Command("yop_take", nothing, take),
+    Command("monopoly", RESOURCE, monopoly),
+)

@@ -1,0 +1,70 @@
+"""What the game page's commands ask of the browser, as data, besides every page's
+(:mod:`catan_web.effects`): storage, computer players' turns, network play. Like the effects
+of :mod:`catan_web.peer`.
+
+>>> Wake(0.8, generation=3)
+Wake(seconds=0.8, generation=3)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..effects import Effect as PageEffect
+from ..store import SaveMeta
+
+if TYPE_CHECKING:
+    from catan_core.actions import Action
+
+
+class Save(NamedTuple):
+    """Write the game on screen to the browser's storage: its id, save text and summary. A
+    full storage is answered with the command ``storage_full``."""
+
+    gid: str
+    text: str
+    meta: SaveMeta
+
+
+class Delete(NamedTuple):
+    """Delete a saved game (and what is kept beside it)."""
+
+    gid: str
+
+
+class Wake(NamedTuple):
+    """Run the command ``bot_wake`` with ``generation`` after ``seconds`` (a computer player's
+    pause before it acts)."""
+
+    seconds: float
+    generation: int
+
+
+class Think(NamedTuple):
+    """Let the computer player who must act think (in slices, the page answering meanwhile),
+    then run the command ``bot_move`` with its action, ``generation`` and ``moves``."""
+
+    generation: int
+    moves: int
+
+
+class SyncGuests(NamedTuple):
+    """The game changed on this page: send every guest on another device its update."""
+
+
+class Opened(NamedTuple):
+    """A game was opened on screen: network play referees it when this page holds it."""
+
+
+class Leave(NamedTuple):
+    """Back to the home screen: end every connection of network play."""
+
+
+class SendToHost(NamedTuple):
+    """A guest's person chose ``action``: send it to the host, which applies it."""
+
+    action: Action
+
+
+Effect = PageEffect | Save | Delete | Wake | Think | SyncGuests | Opened | Leave | SendToHost
+"""What the game page's commands may ask of the browser (every page's, and its own)."""

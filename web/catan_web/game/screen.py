@@ -1,0 +1,185 @@
+"""The game page's regions, and which view draws each.
+
+The page's layout (:func:`shell`) is written once; after each command :func:`regions` gives
+every region its content from the page's state and the game on screen, and the
+:class:`~catan_web.patch.Patcher` writes only what changed. A region's name is its element's
+id.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import catan_core
+
+from ..html import EMPTY, Markup, el, escape
+from ..patch import Content, Framed
+from .state import GAME, HOME, JOIN
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from ..store import SaveMeta
+    from .log import LogLines
+    from .scene import Remote, Scene
+    from .state import PageState
+
+GAME_REGIONS: tuple[str, ...] = (
+    "bar",
+    "board-tools",
+    "board",
+    "board-confirm",
+    "hand-wrap",
+    "turn",
+    "actions",
+    "scores-wrap",
+    "log-title",
+    "log-box",
+    "net-wrap",
+    "overlay",
+)
+"""The regions of the game screen, cleared when no game is on screen."""
+HIDDEN = (("hidden", ""),)
+"""The attributes of a region's element that hide it."""
+
+
+def shell() -> Markup:
+    """The page's layout: the home screen's region, the game screen's regions, the screen over
+    the game, the notice bar, the live region and the footer (each region's element empty,
+    without the attributes its view sets: the page draws it at once)."""
+    side = el(
+        "div",
+        el("section", id="turn", class_="card turn"),
+        el("div", id="actions"),
+        el("div", id="scores-wrap"),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", id="log-title"),
+                el("div", id="log-box"),
+                id="log",
+                class_="card",
+                aria_labelledby="log-title",
+            ),
+            id="log-wrap",
+        ),
+        el("div", id="net-wrap"),
+        class_="side",
+    )
+    board = el(
+        "div",
+        el(
+            "section",
+            el("div", id="board-tools", class_="board-tools"),
+            el("div", id="board", class_="board"),
+            el("div", id="board-confirm", class_="board-confirm"),
+            class_="board-wrap",
+            id="board-wrap",
+        ),
+        el("div", id="hand-wrap"),
+        class_="board-col",
+    )
+    return (
+        el("div", id="home")
+        + el("div", el("header", id="bar", class_="bar"), el("div", board, side, class_="game-grid"), id="game")
+        + el("div", id="overlay")
+        + el("div", id="notice", role="status", aria_live="assertive")
+        + el("div", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
+        + el("footer", id="footer", class_="footer")
+    )
+
+
+def overlay_name(state: PageState, session: Session, remote: Remote) -> str:
+    """Which screen is over the game: ``cover`` (hot-seat), ``paused`` (a guest without its
+    host), ``winner``, ``stats``, or "" for none."""
+    if session.covered:
+        return "cover"
+    if remote.paused_screen():
+        return "paused"
+    if session.game.phase == "over" and not state.winner_closed:
+        return "winner"
+    return "stats" if state.stats_open else ""
+
+
+def overlay(scene: Scene) -> tuple[str, Markup]:
+    """The screen over the game, if any: its name and markup."""
+    from . import cover, stats, winner
+
+    name = overlay_name(scene.state, scene.session, scene.remote)
+    if name == "cover":
+        return name, cover.cover(scene)
+    if name == "paused":
+        return name, scene.remote.paused_screen()
+    if name == "winner":
+        return name, winner.winner_screen(scene, stats.shown(scene, dialog=False))
+    return name, stats.shown(scene, dialog=True) if name == "stats" else EMPTY
+
+
+OVERLAY_FOCUS: dict[str, str] = {
+    "cover": "#uncover",
+    "paused": "#rejoin-code",
+    "winner": "#win-new",
+    "stats": "#stats-close",
+}
+"""The control each screen over the game focuses when it first shows."""
+
+
+def regions(
+    state: PageState,
+    session: Session | None,
+    remote: Remote,
+    log: LogLines,
+    saves: Callable[[], Sequence[SaveMeta]],
+    dates: Callable[[Sequence[SaveMeta]], dict[str, str]],
+) -> list[tuple[str, Content]]:
+    """Every region's content for the page's ``state`` and the game on screen (``saves``: the
+    saved games, listed only when the home screen shows; ``dates``: their dates as words)."""
+    text = state.text()
+    if session is not None:  # the game's texts name its seats and spots
+        session.text.lang, session.text.touch = state.lang, state.touch
+    out: list[tuple[str, Content]] = [("footer", escape(text("ui.version", version=catan_core.__version__)))]
+    notice_attrs = (("class", f"notice {state.notice.kind}"),) if state.notice else (("class", "notice"), *HIDDEN)
+    from .bar import notice
+
+    out.append(
+        ("notice", Framed(notice_attrs, notice(state.notice, session.text if session is not None else text, session)))
+    )
+    if state.screen == GAME and session is not None:
+        return out + game_regions(state, session, remote, log)
+    if state.screen == JOIN:
+        home = remote.join_screen()
+    else:
+        from .home import home_screen
+
+        listed = saves() if state.screen == HOME else ()
+        home = home_screen(state, listed, dates(listed))
+    out += [("home", Framed((), home)), ("game", Framed(HIDDEN))]
+    return out + [(name, EMPTY) for name in GAME_REGIONS]
+
+
+def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
+    """The game screen's regions."""
+    from . import actions, bar, board, hand, players, turn
+    from .log import log_list
+    from .scene import Scene
+
+    scene = Scene(state, session, remote)
+    name, over = overlay(scene)
+    return [
+        ("home", Framed(HIDDEN, EMPTY)),
+        ("game", Framed((("inert", ""),) if name else ())),
+        ("bar", bar.game_bar(scene)),
+        ("board-wrap", Framed((("class", "board-wrap"), ("aria-label", scene.text("ui.board.label"))))),
+        ("board", board.board(scene)),
+        ("board-tools", board.tools(scene)),
+        ("board-confirm", board.confirm_bar(scene)),
+        ("turn", turn.turn_panel(scene)),
+        ("actions", actions.action_panel(scene)),
+        ("hand-wrap", hand.hand_panel(scene)),
+        ("scores-wrap", players.scoreboard(scene)),
+        ("log-title", escape(scene.text("ui.log.title"))),
+        ("log-box", log_list(scene, log)),
+        ("net-wrap", remote.host_card()),
+        ("overlay", over),
+    ]

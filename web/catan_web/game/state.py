@@ -1,0 +1,93 @@
+"""The game page's state: one value.
+
+Everything the page shows that is not the game itself is a field of :class:`PageState`: which
+screen is up, the language, the device's settings, what the person is choosing (the
+:class:`~catan_web.draft.Draft`), the board's focus, selection and zoom, which screens are open
+over the game, the notice. A command replaces it with a changed copy
+(:meth:`~catan_web.game.controller.Controller.edit`, ``_replace``); the views draw from it and from the game
+on screen (a :class:`~catan_web.session.Session`, the page's model, which the engine changes).
+
+>>> state = PageState(NewGame.default(Text("de"), "7"), lang="de")
+>>> state.screen, state.draft.mode, state.board.zoom
+('home', None, 0)
+>>> state._replace(board=state.board._replace(zoom=1)).board.zoom
+1
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..draft import Draft
+from ..newgame import NewGame
+from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED
+from ..store import PutAside
+from ..text import Msg, Text
+
+__all__ = ["GAME", "HOME", "JOIN", "SCREENS", "BoardState", "Notice", "PageState"]
+
+HOME, GAME, JOIN = "home", "game", "join"
+"""The page's screens: saved games and the new-game form, a game, a guest's joining screen."""
+SCREENS: tuple[str, ...] = (HOME, GAME, JOIN)
+MAIN_TAB = "build"
+"""The tab the main phase opens on."""
+
+
+class Notice(NamedTuple):
+    """The message in the notice bar: its sentence, its kind (``error``, ``info``, ``warn``)
+    and the rules almanac entry its "Why?" link opens. Or, with ``declines`` (a log index),
+    the offers the page declined for people from there on, each with why
+    (:meth:`~catan_web.session.Session.decline_notice`). Either is read in the page's language
+    when drawn. Or ``text``, a sentence as the page showed it (a disabled button's reason)."""
+
+    message: Msg | None
+    kind: str = "error"
+    entry: str | None = None
+    declines: int | None = None
+    text: str = ""
+
+
+class BoardState(NamedTuple):
+    """The board as the person handles it: the spot holding its one Tab stop (``"n12"``),
+    the spot a tap selected (a second tap or Confirm acts), and its size (an index of
+    :data:`~catan_web.game.board.ZOOMS`)."""
+
+    focus: str | None = None
+    selected: str | None = None
+    zoom: int = 0
+
+
+class PageState(NamedTuple):
+    """The page's state, apart from the game on screen."""
+
+    form: NewGame
+    """The new-game form as last read from the page."""
+    screen: str = HOME
+    lang: str = "en"
+    touch: bool = False
+    """Whether the texts say "tap" (a touch screen, or a finger seen on the board)."""
+    speed: str = DEFAULT_SPEED
+    """The computer players' pace (:data:`~catan_web.settings.SPEEDS`)."""
+    offers: str = DEFAULT_OFFERS
+    """What to do with offers from computer players (:data:`~catan_web.settings.OFFER_MODES`)."""
+    draft: Draft = Draft()
+    tab: str = MAIN_TAB
+    """The tab shown in the main phase: build, bank (maritime trade) or players (offers)."""
+    board: BoardState = BoardState()
+    stats_open: bool = False
+    """Whether the statistics are shown over the game."""
+    winner_closed: bool = False
+    """Whether the winner screen was closed to look at the final board."""
+    confirm_delete: str = ""
+    """The saved game whose deletion waits for a confirmation ("" for none)."""
+    notice: Notice | None = None
+    put_aside: tuple[PutAside, ...] = ()
+    """Damaged stored texts put aside at start-up (named in a notice)."""
+    width: int = 1280
+    """The page's width in CSS pixels (charts are drawn to fit it)."""
+
+    def text(self) -> Text:
+        """Message look-ups in the page's language (no game's names)."""
+        text = Text(self.lang)
+        text.touch = self.touch
+        return text

@@ -1,0 +1,176 @@
+"""The turn card: who must do what now, the last roll, what touched the person since they last
+acted, and the buttons of the turn (roll, end the turn, take back).
+
+Commands: ``roll``, ``end``, ``undo``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from catan_core import actions as A
+from catan_core.actions import Action
+
+from ..commands import Command, nothing
+from ..controls import button
+from ..draft import Draft
+from ..html import EMPTY, Markup, el, join
+from ..offers import trade_prompt
+from ..targets import BUILD_KINDS, VICTIM
+from ..text import Msg
+from .parts import die
+
+if TYPE_CHECKING:
+    from ..session import Session
+    from .scene import Scene
+    from .table import Table
+
+LAST_LINES = 3
+"""How many sentences of the last action the turn card shows."""
+
+
+def prompt(scene: Scene) -> str:
+    """One sentence saying who must do what now."""
+    session, view, text = scene.session, scene.view, scene.text
+    actor, mode = session.actor, scene.draft.mode
+    if view.phase == "over":
+        return text("ui.prompt.over", player=view.winner)
+    if view.phase == "trade" and view.trade is not None and not session.is_human(actor):
+        return trade_prompt(text, actor, view.trade.offerer, session.viewer)
+    if session.plays_elsewhere(actor):
+        return text("net.prompt_remote", player=actor)
+    if not session.is_human(actor):
+        return text("ui.prompt.computer", player=actor)
+    if view.phase == "discard":
+        return text("ui.prompt.discard", player=actor, count=view.players[actor].discard_due)
+    if view.phase == "road_building":
+        return text("ui.prompt.road_building", player=actor, count=view.free_roads)
+    if view.phase == "trade" and view.trade is not None and actor != view.trade.offerer:
+        return text("ui.prompt.answer", player=actor, offerer=view.trade.offerer)
+    if view.phase == "robber" and mode == VICTIM:
+        return text("ui.prompt.victim", player=actor)
+    if view.phase == "main" and mode in BUILD_KINDS:
+        return text("ui.prompt.build_" + str(mode), player=actor)
+    return text("ui.prompt." + view.phase, player=actor)
+
+
+def turn_panel(scene: Scene) -> Markup:
+    """The prompt, the last roll and the dice / end-turn buttons."""
+    session, view, text = scene.session, scene.view, scene.text
+    dice = EMPTY
+    if view.dice is not None:
+        total = sum(view.dice)
+        dice = el(
+            "div",
+            die(view.dice[0]),
+            die(view.dice[1]),
+            el("span", str(total), class_="total"),
+            class_="dice",
+            role="img",
+            aria_label=text("ui.last_roll", dice=list(view.dice), total=total),
+        )
+    buttons = EMPTY
+    if session.my_move and view.phase in ("roll", "main"):
+        me = session.actor
+        if view.phase == "roll":
+            buttons = button(
+                text,
+                text("ui.button.roll"),
+                "roll",
+                ident="roll",
+                cls="primary",
+                reason=session.reason(Action(me, A.ROLL)),
+            )
+        else:
+            buttons = button(
+                text,
+                text("ui.button.end"),
+                "end",
+                ident="end-turn",
+                cls="primary",
+                reason=session.reason(Action(me, A.END)),
+            )
+    buttons += undo_button(session)
+    last = [] if session.answering else session.last_sentences()[-LAST_LINES:]  # answering: the offer's heading says it
+    if last:
+        buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
+    turn = text("ui.turn", turn=view.turn) if view.turn else text("ui.setup")
+    head = el("div", el("span", turn, class_="turn-no"), dice, class_="turn-head")
+    return join(
+        (
+            head,
+            el("p", prompt(scene), id="prompt", class_="prompt"),
+            recap_list(scene),
+            el("div", buttons, class_="turn-buttons"),
+        )
+    )
+
+
+def recap_list(scene: Scene) -> Markup:
+    """What touched the person who must act since they last acted (see :mod:`catan_web.recent`)."""
+    lines = scene.session.recap(scene.view)
+    if not lines:
+        return EMPTY
+    title = scene.text("ui.recap.title")
+    return el(
+        "div",
+        el("h3", title, id="recap-title"),
+        el("ul", join(el("li", line) for line in lines)),
+        class_="recap",
+        id="recap",
+        role="group",
+        aria_labelledby="recap-title",
+    )
+
+
+def undo_button(session: Session, ident: str = "undo", label: str = "") -> Markup:
+    """The button taking back the last action of the person at the device (nothing when
+    they may not); ``label`` replaces its usual words."""
+    if not session.may_take_back:
+        return EMPTY
+    text = session.text
+    return el(
+        "button",
+        label or text("ui.undo.button"),
+        type="button",
+        id=ident,
+        class_="undo",
+        data_cmd="undo",
+        title=text("ui.undo.hint"),
+        aria_keyshortcuts="Control+Z",
+    )
+
+
+# --- commands ----------------------------------------------------------------------------------------
+
+
+def roll(page: Table, _: None) -> None:
+    """Roll the dice (a test page may have queued the dice)."""
+    session = page.session
+    if session is not None:
+        page.act(Action(session.actor, A.ROLL, page.forced_roll()))
+
+
+def end(page: Table, _: None) -> None:
+    """End the turn."""
+    session = page.session
+    if session is not None:
+        page.act(Action(session.actor, A.END))
+
+
+def undo(page: Table, _: None) -> None:
+    """Take back the last action of the person at the device (Undo, Ctrl+Z), or say why not."""
+    session = page.session
+    if session is None:
+        return
+    if not session.may_take_back:
+        page.notify(Msg("ui.undo.none"), "info")
+        return
+    session.undo()
+    page.stop_bots()
+    page.edit(draft=Draft())
+    page.notify(Msg("ui.undo.done"), "info")
+    page.changed()
+
+
+COMMANDS = (Command("roll", nothing, roll), Command("end", nothing, end), Command("undo", nothing, undo))

@@ -1,0 +1,98 @@
+"""The end of the game: who won, the final scores, the statistics, and rematches (the same
+seats and options, on a new board or the same one).
+
+Commands: ``close_winner``, ``rematch``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..commands import Command, choice, nothing
+from ..controls import button
+from ..html import Markup, el, join, trusted
+from ..session import Session
+from .parts import seat_label
+
+if TYPE_CHECKING:
+    from .scene import Scene
+    from .table import Table
+
+TROPHY = trusted(
+    '<svg class="trophy" viewBox="0 0 64 64" width="64" height="64" aria-hidden="true">'
+    '<path d="M18 8h28v10c0 10-6 18-14 18S18 28 18 18z" fill="#f2b705" stroke="#9a6b00" stroke-width="2"/>'
+    '<path d="M18 12H9c0 9 4 14 11 15M46 12h9c0 9-4 14-11 15" fill="none" stroke="#9a6b00" stroke-width="3"/>'
+    '<rect x="28" y="36" width="8" height="10" fill="#d99a00"/>'
+    '<rect x="20" y="46" width="24" height="8" rx="2" fill="#8a5a00"/></svg>'
+)
+"""A small gold cup (decoration)."""
+
+
+def winner_screen(scene: Scene, figures: Markup) -> Markup:
+    """Who won, the final scores, the rematch buttons and ``figures`` (the statistics)."""
+    session, view, text = scene.session, scene.view, scene.text
+    order = sorted(view.players, key=lambda pv: -(pv.points or 0))
+    rows = join(
+        el(
+            "tr",
+            el("th", seat_label(session.game, pv.seat), scope="row"),
+            el("td", str(pv.points), class_="points"),
+            class_="winner" if pv.seat == view.winner else None,
+        )
+        for pv in order
+    )
+    head = el(
+        "thead",
+        el("tr", el("th", text("ui.score.player"), scope="col"), el("th", text("ui.score.points"), scope="col")),
+    )
+    rematches = join(
+        button(text, text("ui.rematch." + board), "rematch", arg, ident=f"rematch-{arg}", cls="primary")
+        for board, arg in (("new_board", "new"), ("same_board", "same"))
+    )
+    body = el(
+        "div",
+        TROPHY,
+        el("h2", text("ui.win.title", player=view.winner), id="winner-title"),
+        el("p", text("ui.win.turns", count=view.turn), class_="muted"),
+        el("table", head, el("tbody", rows), class_="final"),
+        el(
+            "div",
+            button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
+            button(text, text("ui.win.board"), "close_winner", ident="win-board"),
+            class_="row",
+        ),
+        el("div", rematches, class_="row rematch"),
+        el("p", text("ui.rematch.help"), class_="muted small"),
+        figures,
+        class_="sheet",
+        style=f"border-top-color:{view.seats[view.winner].color}",
+    )
+    return el(
+        "div",
+        body,
+        class_="overlay winner",
+        role="dialog",
+        aria_modal="true",
+        aria_labelledby="winner-title",
+        id="winner",
+    )
+
+
+def close_winner(page: Table, _: None) -> None:
+    """Look at the final board."""
+    page.edit(winner_closed=True)
+
+
+def rematch(page: Table, board: str) -> None:
+    """Start a rematch of the finished game (``same``: on the same board) as a new saved game."""
+    session = page.session
+    if session is None:
+        return
+    from ..rematch import rematch as replay
+
+    game = replay(session.game, board == "same", page.new_seed())
+    name = page.text()("ui.rematch.name", name=session.name)
+    page.open_session(Session(game, page.store.new_id(page.now()), name, session.take_backs), new=True)
+
+
+COMMANDS = (Command("close_winner", nothing, close_winner), Command("rematch", choice("new", "same"), rematch))

@@ -1,0 +1,253 @@
+"""Writing only what changed: a page's regions, and the operations that bring them up to date.
+
+Pure Python (tested in CPython). A page is a fixed set of *regions* (elements named by their
+``id``); after each command the page's view functions give each region its content, and a
+:class:`Patcher` compares it with what it wrote last and answers with the few operations
+(:data:`Op`) that bring the region up to date, as data: the page applies them to the document
+(``catan_web.browser.dom``), a test counts them. A region holds either
+
+* :class:`~catan_web.html.Markup`: rewritten whole when it changed (a panel), or
+* :class:`Keyed`: one wrapper element whose children carry keys (the board's hexes, pieces and
+  spots; the log's lines): only the children whose markup changed are rewritten, children are
+  inserted and removed by key, and the wrapper's attributes are set one by one.
+
+So a road built at turn 120 writes the road and the few spots and panels that changed, not the
+board and the log again, and what a person typed or focused elsewhere is left alone.
+
+>>> from catan_web.html import el
+>>> patcher = Patcher()
+>>> patcher.patch("turn", el("p", "Roll"))
+[Fill(region='turn', html=Markup('<p>Roll</p>'))]
+>>> patcher.patch("turn", el("p", "Roll"))
+[]
+>>> log = Keyed("ol", (("class", "log"),), (("1", el("li", "b")), ("0", el("li", "a"))))
+>>> [type(op).__name__ for op in patcher.patch("log", log)]
+['Fill']
+>>> newer = Keyed("ol", (("class", "log"),), (("2", el("li", "c")),) + log.items)
+>>> patcher.patch("log", newer)
+[Insert(region='log', at=0, html=Markup('<li>c</li>'))]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from itertools import pairwise
+from typing import NamedTuple
+
+from .html import Markup, escape
+
+
+class Keyed(NamedTuple):
+    """A region's content whose children are matched by key: a wrapper element (``tag`` with
+    ``attributes``, names and plain values) and its children, each exactly one element, as
+    markup (``Markup``, or the engine's own SVG drawing, which escapes what it writes)."""
+
+    tag: str
+    attributes: tuple[tuple[str, str], ...]
+    items: tuple[tuple[str, str], ...]
+
+    def markup(self) -> Markup:
+        """The whole wrapper element."""
+        head = "".join(f' {name}="{escape(value)}"' for name, value in self.attributes)
+        return Markup(f"<{self.tag}{head}>{''.join(html for _, html in self.items)}</{self.tag}>")
+
+
+class Framed(NamedTuple):
+    """Attributes of the region's own element (names and plain values; a boolean attribute
+    is present with the value ""), and the region's content (None: left as it is, when other
+    regions live inside)."""
+
+    attributes: tuple[tuple[str, str], ...]
+    content: Markup | Keyed | None = None
+
+
+WHOLE = 2000
+"""Characters of a keyed region's changes under which they are written as such (above, and
+over half of the region, the region is written whole)."""
+
+Content = Markup | Keyed | Framed
+"""What a view function gives a region."""
+
+
+class Fill(NamedTuple):
+    """Replace the contents of the region with ``html``."""
+
+    region: str
+    html: Markup
+
+
+class SetAttribute(NamedTuple):
+    """Set (or, with ``value`` None, remove) an attribute of the region's wrapper element (of
+    the region's own element when ``own``)."""
+
+    region: str
+    name: str
+    value: str | None
+    own: bool = False
+
+
+class Put(NamedTuple):
+    """Replace the wrapper's child number ``at`` with ``html``."""
+
+    region: str
+    at: int
+    html: Markup
+
+
+class Insert(NamedTuple):
+    """Insert ``html`` as the wrapper's child number ``at`` (after the last child when
+    there are only ``at`` children)."""
+
+    region: str
+    at: int
+    html: Markup
+
+
+class Remove(NamedTuple):
+    """Remove the wrapper's child number ``at``."""
+
+    region: str
+    at: int
+
+
+Op = Fill | SetAttribute | Put | Insert | Remove
+"""One change to the document, applied in order."""
+
+
+def written(ops: Iterable[Op]) -> int:
+    """How many characters of markup ``ops`` write (attribute values included).
+
+    >>> written([Fill("a", Markup("<b>x</b>")), SetAttribute("a", "hidden", ""), Remove("a", 0)])
+    14
+    """
+    total = 0
+    for op in ops:
+        if isinstance(op, (Fill, Put, Insert)):
+            total += len(op.html)
+        elif isinstance(op, SetAttribute):
+            total += len(op.name) + len(op.value or "")
+    return total
+
+
+class Patcher:
+    """What was written to each region last, and the operations to write something new."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[str, Content] = {}
+
+    def forget(self, region: str | None = None) -> None:
+        """Take ``region`` (None: every region) as unknown: the next patch writes it whole
+        (after something else changed it, or after it was emptied)."""
+        if region is None:
+            self.drawn.clear()
+        else:
+            self.drawn.pop(region, None)
+
+    def patch(self, region: str, content: Content) -> list[Op]:
+        """The operations that bring ``region`` from what was written last to ``content``."""
+        before = self.drawn.get(region)
+        self.drawn[region] = content
+        if before == content:
+            return []
+        if isinstance(content, Framed):
+            old = before if isinstance(before, Framed) else Framed(())
+            ops = _attributes(region, old.attributes, content.attributes, own=True)
+            if content.content is not None:
+                ops += _content(region, old.content, content.content)
+            return ops
+        return _content(region, before if not isinstance(before, Framed) else before.content, content)
+
+
+def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed) -> list[Op]:
+    """The operations bringing the region's content from ``before`` (None: unknown) to ``content``."""
+    if before == content:
+        return []
+    if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
+        children = _children(region, before.items, content.items)
+        size = written(children)
+        if size > WHOLE and size > sum(len(html) for _, html in content.items) // 2:  # most changed: write it whole
+            return [Fill(region, content.markup())]
+        return _attributes(region, before.attributes, content.attributes) + children
+    return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
+
+
+def _attributes(
+    region: str,
+    before: tuple[tuple[str, str], ...],
+    after: tuple[tuple[str, str], ...],
+    own: bool = False,
+) -> list[Op]:
+    """The attribute changes of a keyed region's wrapper (of the region's own element when ``own``)."""
+    old, new = dict(before), dict(after)
+    ops: list[Op] = [SetAttribute(region, name, value, own) for name, value in after if old.get(name) != value]
+    return ops + [SetAttribute(region, name, None, own) for name in old if name not in new]
+
+
+def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> list[Op]:
+    """The child changes of a keyed region: the children gone and those that move are removed
+    (the children that keep their order, the longest run of them, stay), then in order of the
+    new children the new and the moved ones are inserted, then the children that stayed and
+    whose markup changed are rewritten.
+
+    >>> a, b, c = (Markup(f"<i>{k}</i>") for k in "abc")
+    >>> _children("r", (("a", a), ("b", b), ("c", c)), (("c", c), ("a", a), ("b", Markup("<i>B</i>"))))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [Remove(region='r', at=2), Insert(region='r', at=0, html=Markup('<i>c</i>')),
+     Put(region='r', at=2, html=Markup('<i>B</i>'))]
+    """
+    keys = [key for key, _ in after]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"region {region!r}: keys repeat")
+    if len(before) == len(after) and all(b[0] == a[0] for b, a in zip(before, after, strict=True)):  # the same keys
+        return [
+            Put(region, at, Markup(a[1])) for at, (b, a) in enumerate(zip(before, after, strict=True)) if b[1] != a[1]
+        ]
+    old = dict(before)
+    was = {key: at for at, (key, _) in enumerate(before)}
+    stay = _in_order([key for key in keys if key in was], was)
+    ops: list[Op] = []
+    current = [key for key, _ in before]
+    for at in range(len(current) - 1, -1, -1):
+        if current[at] not in stay:
+            ops.append(Remove(region, at))
+            del current[at]
+    for at, (key, html) in enumerate(after):
+        if key not in stay:
+            ops.append(Insert(region, at, Markup(html)))
+            current.insert(at, key)
+    return ops + [
+        Put(region, at, Markup(html)) for at, (key, html) in enumerate(after) if key in stay and old[key] != html
+    ]
+
+
+def _in_order(keys: list[str], was: dict[str, int]) -> set[str]:
+    """The largest set of ``keys`` (in their new order) whose old places ``was`` are in the same
+    order: they stay where they are, the others move (a longest increasing subsequence).
+
+    >>> sorted(_in_order(["c", "a", "b"], {"a": 0, "b": 1, "c": 2}))
+    ['a', 'b']
+    """
+    places = [was[key] for key in keys]
+    if all(a < b for a, b in pairwise(places)):  # nothing moved: every key stays
+        return set(keys)
+    tails: list[int] = []  # tails[n]: index in keys of the smallest tail of a run of n + 1
+    back: list[int] = []  # back[i]: index in keys of the element before keys[i] in its run
+    for i, key in enumerate(keys):
+        place = was[key]
+        low, high = 0, len(tails)
+        while low < high:
+            middle = (low + high) // 2
+            if was[keys[tails[middle]]] < place:
+                low = middle + 1
+            else:
+                high = middle
+        back.append(tails[low - 1] if low else -1)
+        if low == len(tails):
+            tails.append(i)
+        else:
+            tails[low] = i
+    stay, i = set(), tails[-1] if tails else -1
+    while i >= 0:
+        stay.add(keys[i])
+        i = back[i]
+    return stay
