@@ -13,10 +13,12 @@ storage, opens the game page with ``?test``, continues the game and lets the per
 ``--actions`` actions through ``catan_test.apply`` (roll; a build when the engine allows one,
 else the end of the turn; what a discard, the robber or an offer asks): the computer players
 act at instant pace between the person's turns, unmeasured. Around each action the page's
-``innerHTML``/``outerHTML`` setters and ``insertAdjacentHTML`` are counted (characters
-written, and the time spent in them, which is the browser's parsing, not Python's). It prints,
-for each build and turn, the median and 90th percentile of the action's whole time, of the
-time outside the writes (Python's share), and of the characters written. Nothing is asserted.
+``innerHTML``/``outerHTML`` setters and ``insertAdjacentHTML`` are counted (characters written,
+and the time spent in them: the browser parsing markup), and so are ``focus()`` (which makes the
+browser lay the page out there and then) and ``localStorage.setItem`` (the save written). It
+prints, for each build and turn, the median and 90th percentile of the action's whole time, of
+the browser's share (those calls), of Python's share (the rest) and of the characters written.
+Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -54,13 +56,23 @@ COUNT_WRITES = """() => {
     Element.prototype.insertAdjacentHTML = function (where, html) {
         const t = performance.now(); insert.call(this, where, html);
         window.__writeMs += performance.now() - t; window.__written += String(html).length; };
+    window.__browserMs = 0;
+    const timed = (proto, name) => {
+        const f = proto[name];
+        proto[name] = function (...args) {
+            const t = performance.now();
+            try { return f.apply(this, args); } finally { window.__browserMs += performance.now() - t; } };
+    };
+    timed(HTMLElement.prototype, "focus"); timed(SVGElement.prototype, "focus"); timed(Storage.prototype, "setItem");
 }"""
 STORE = "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
 ACT = """(text) => {
-    window.__written = 0; window.__writeMs = 0;
+    window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
+    document.body.getBoundingClientRect();  // the previous action's layout is done before this one starts
     const t = performance.now();
     const refused = catan_test.apply(text);
-    return {ms: performance.now() - t, writeMs: window.__writeMs, written: window.__written, refused};
+    return {ms: performance.now() - t, writeMs: window.__writeMs, browserMs: window.__browserMs,
+            written: window.__written, refused};
 }"""
 SEATS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", "#f29e1f", "standard"),
          Seat("Di", "#2e8b57", "standard"))
@@ -142,9 +154,11 @@ def report(name: str, turn: int, costs: list[dict[str, float]]) -> None:
         return f"{statistics.median(ordered):7.1f} {ordered[int(0.9 * (len(ordered) - 1))]:7.1f}"
 
     whole = [c["ms"] for c in costs]
-    python = [c["ms"] - c["writeMs"] for c in costs]
+    browser = [c["writeMs"] + c["browserMs"] for c in costs]
+    python = [c["ms"] - c["writeMs"] - c["browserMs"] for c in costs]
     chars = [c["written"] / 1000 for c in costs]
-    print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(python)}   {median_p90(chars)}")
+    print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(browser)}   {median_p90(python)}"
+          f"   {median_p90(chars)}")
 
 
 def main() -> None:
@@ -163,7 +177,7 @@ def main() -> None:
             builds = {"before": build_before(args.before, Path(tmp)), **builds}
         games = {turn: saved_game(turn, args.seed) for turn in args.turns}
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
-        print("  build  turn actions   whole ms (median p90)   outside writes ms   written K chars")
+        print("  build  turn actions   whole ms (median p90)   browser's ms      Python's ms       written K chars")
         try:
             for turn, game in games.items():
                 for name, dist in builds.items():

@@ -154,7 +154,7 @@ def test_try_mode_plays_a_seven_through(fragment_page: Page, browse: GuardedBrow
         ({"format": "catan-scenario", "players": [{"name": "A", "settlements": [4, 8]}, {"name": "B"}]}, "format.distance"),
         ({"format": "catan-scenario", "players": [{"name": "A", "hand": {"ore": 30}}, {"name": "B"}]}, "format.resource_total"),
         ({"format": "catan-scenario", "players": HOSTILE_HTML}, "format.option_players"),
-        ({"format": "chess"}, "format.not_a_scenario"),
+        ({"format": "chess"}, "format.not_shown"),
     ],
     ids=["bad-json", "distance", "too-much-ore", "script-as-players", "not-a-scenario"],
 )
@@ -165,7 +165,7 @@ def test_broken_or_impossible_scenarios_give_a_readable_message(
     set_hash(page, data, "#board .error")
     text = page.inner_text("#board .error")
     assert text.startswith("Dieses Szenario kann nicht gezeigt werden:")
-    if reason in ("format.not_json", "format.not_a_scenario", "format.option_players"):
+    if reason in ("format.not_json", "format.not_shown", "format.option_players"):
         assert text.endswith(translate(reason, {}, "de"))
     assert page.locator("#board svg").count() == 0 and page.locator("#controls button").count() == 0
     no_injection(page)

@@ -74,7 +74,7 @@ class Session:
         self.offers = DEFAULT_OFFERS
         """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
         self._seen = _Seen()
-        self._view: tuple[Game, tuple[int, int, int | None], View] | None = None
+        self._position: _Position | None = None
         self._writer: SaveWriter | None = None
         self.declined: dict[int, Declined] = {}
         """The declines the page made for people, by the log index of their event (a reloaded
@@ -156,15 +156,22 @@ class Session:
         if self.is_human(self.actor):
             self.shown = self.actor
 
+    def worked_out(self) -> dict[Any, Any]:
+        """What was worked out for the current position, viewer, turn to act and language (a page draws a
+        position several times per action; the game changes only by its actions, which its
+        record counts, and a take-back shortens that record)."""
+        game, memo = self.game, self._position
+        seen_as = (self.viewer, self.my_move, self.text.lang)
+        if memo is None or not memo.holds(game, seen_as):
+            memo = self._position = _Position(game, seen_as)
+        return memo.values
+
     def view(self) -> View:
-        """The game as the current viewer may see it (without the log). Made once per
-        position: a page draws it several times per action (the game changes only by its
-        actions, which its record counts)."""
-        game, viewer = self.game, self.viewer
-        key = (len(game.history), len(game.log), viewer)
-        if self._view is None or self._view[0] is not game or self._view[1] != key:
-            self._view = (game, key, game.view(viewer, with_log=False))
-        return self._view[2]
+        """The game as the current viewer may see it (without the log), made once per position."""
+        memo = self.worked_out()
+        if "view" not in memo:
+            memo["view"] = self.game.view(self.viewer, with_log=False)
+        return memo["view"]  # type: ignore[no-any-return]
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
@@ -365,7 +372,10 @@ class Session:
 
     def legal(self) -> tuple[Action, ...]:
         """The legal actions of the person at the device (empty unless it is their move)."""
-        return tuple(self.game.legal_actions()) if self.my_move else ()
+        memo = self.worked_out()
+        if "legal" not in memo:
+            memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
+        return memo["legal"]  # type: ignore[no-any-return]
 
     # --- buttons --------------------------------------------------------------------------------
 
@@ -376,6 +386,12 @@ class Session:
         spots (own settlements for a city); if it gives one reason for all of them that is
         the answer, else the spots differ and the reason is that no spot is legal.
         """
+        memo = self.worked_out()
+        if ("build_reason", kind) not in memo:
+            memo["build_reason", kind] = self._build_reason(kind)
+        return memo["build_reason", kind]  # type: ignore[no-any-return]
+
+    def _build_reason(self, kind: str) -> str | None:
         p = self.viewer
         if p is None:
             return self.text("ui.reason.not_your_move")
@@ -415,3 +431,29 @@ class _Seen:
         self.view: View | None = None
         self.logged: View | None = None
         """:attr:`view` with the log as read (made once per view)."""
+
+
+class _Position:
+    """Values worked out for one position of one game, as one viewer sees it in one language
+    (see :meth:`Session.worked_out`)."""
+
+    def __init__(self, game: Game, seen_as: tuple[int | None, bool, str]) -> None:
+        self.game, self.seen_as = game, seen_as
+        self.record = _record(game)
+        self.values: dict[Any, Any] = {}
+
+    def holds(self, game: Game, seen_as: tuple[int | None, bool, str]) -> bool:
+        """Whether these values are still those of ``game``'s position seen as ``seen_as``
+        (the viewer, whether it is their move, the language)."""
+        if game is not self.game or seen_as != self.seen_as:
+            return False
+        actions, last_action, events, last_event = _record(game)
+        was = self.record
+        return actions == was[0] and last_action is was[1] and events == was[2] and last_event is was[3]
+
+
+def _record(game: Game) -> tuple[int, object, int, object]:
+    """What tells ``game``'s positions apart: how many actions and events it has, and its last
+    ones (compared by identity: an action taken back and another made leave the same counts)."""
+    history, log = game.history, game.log
+    return (len(history), history[-1] if history else None, len(log), log[-1] if log else None)

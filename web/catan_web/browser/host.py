@@ -206,7 +206,7 @@ def focus(effect: Focus) -> None:
     node = document.querySelector(BOARD_STOP if effect.target == BOARD else effect.target)
     if not is_none(node) and not node.matches(FOCUSABLE):
         node = node.querySelector(FOCUSABLE)
-    if not is_none(node):
+    if not is_none(node) and node != active:  # focusing it again would only make the browser lay the page out
         node.focus()
 
 
