@@ -673,6 +673,8 @@ class Table(GameAccumulator):
             winner=-1,
             free_roads=min(state.free_roads_available, ROADS - len(players[current].roads)) if state.is_road_building else 0,
             dev_played=state.player_state[f"{key}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"],
+            built=False,  # Catanatron has no domestic trades, so no trade-then-build rule
+            dice_deck=None,  # Catanatron's dice are rolled, not dealt from a deck
             players=players,
             trade=None,
             hand=tuple(hand),

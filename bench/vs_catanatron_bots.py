@@ -131,11 +131,12 @@ from catanatron_venv import ROOT, VENDORED
 
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import LEVELS  # noqa: E402
+from catan_core.bots import BOTS, LEVELS  # noqa: E402
 
-OURS: tuple[str, ...] = (*LEVELS, "strong-classic")
-"""Our levels that may take the seat (``strong-classic``: the strong level before the learned
-evaluation, for before-and-after figures)."""
+OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith("strong-")))
+"""Our levels that may take the seat: those offered to people and the strong level's
+variants (``strong-classic``, the strong level before the learned evaluation, for
+before-and-after figures; ``strong-learned``, ``strong-hybrid``: experiments)."""
 from catan_core.tournament import percentile, wilson  # noqa: E402
 
 THEIR_PLAYERS: dict[str, str] = {
@@ -161,13 +162,16 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--budget", type=float, default=None, help="time budget of the strong level per decision (s)")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="playouts of a searching strong level per decision (default: by its budget); with a "
+                             "generous --budget, the same games on a loaded machine as on a free one")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
-    if args.budget is not None and not args.ours.startswith("strong"):
-        parser.error("--budget is a setting of the strong levels")
+    if (args.budget is not None or args.playouts is not None) and not args.ours.startswith("strong"):
+        parser.error("--budget and --playouts are settings of the strong levels")
     return args
 
 
@@ -202,7 +206,9 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
         lo, hi = wilson(wins, n)
         return f"{100 * wins / max(1, n):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
-    budget = f" (budget {args.budget} s)" if args.budget is not None else ""
+    budget = "".join(
+        f" ({name} {value})" for name, value in (("budget", args.budget), ("playouts", args.playouts)) if value is not None
+    )
     lines = [
         (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
          f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}, {args.jobs} jobs, {seconds:.0f} s"),
@@ -235,7 +241,7 @@ def outcomes_of(bridge: Any, tasks: list[Any], jobs: int) -> Iterator[Any]:
 
 def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
-    settings = {"budget": args.budget} if args.budget is not None else {}
+    settings = {name: value for name, value in (("budget", args.budget), ("playouts", args.playouts)) if value is not None}
     tasks = [
         bridge.GameTask(i, args.seed, args.ours, settings, args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
         for i in range(args.games)

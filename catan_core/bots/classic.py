@@ -272,12 +272,13 @@ class ClassicStrongBot(StandardBot):
             steps += 1
             if clock() > deadline:
                 return None
-        if sim.winner >= 0:
-            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
         return self.leaf_score(sim, me)
 
     def leaf_score(self, sim: Game, me: int) -> float:
-        """Score of a played-out position: its own value less a share of the best opponent's."""
+        """Score of a played-out position: its own value less a share of the best opponent's
+        (:data:`PLAYOUT_WIN` for a win, its negative for a loss)."""
+        if sim.winner >= 0:
+            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         w = policy.w
         mine = value(sim, me, w)
