@@ -32,14 +32,15 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot, BeginnerPolicy
 from .classic import ClassicStrongBot, StrongPolicy
+from .hybrid import HybridStrongBot
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
-from .hybrid import HybridStrongBot
 from .strong import LearnedPolicy, LearnedStrongBot
 
 StrongBot = ClassicStrongBot
@@ -75,7 +76,24 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
 
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot",
-    "BeginnerBot", "StandardBot", "StrongBot", "ClassicStrongBot", "LearnedStrongBot", "HybridStrongBot", "BeginnerPolicy", "StandardPolicy", "StrongPolicy",
-    "LearnedPolicy", "make_bot",
+    "BOTS",
+    "LEVELS",
+    "BeginnerBot",
+    "BeginnerPolicy",
+    "Bot",
+    "ClassicStrongBot",
+    "HybridStrongBot",
+    "LearnedPolicy",
+    "LearnedStrongBot",
+    "PolicyBot",
+    "RandomBot",
+    "StandardBot",
+    "StandardPolicy",
+    "StepwiseBot",
+    "StrongBot",
+    "StrongPolicy",
+    "Thinking",
+    "advance",
+    "conclude",
+    "make_bot",
 ]

@@ -48,8 +48,9 @@ from collections.abc import Generator
 
 from .. import actions as A
 from ..actions import Action
-from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
+from ..game import Game
 from ..rng import Rng
+from ..state import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from ..views import View
 from .base import Thinking
 from .beginner import BeginnerPolicy
@@ -239,7 +240,7 @@ class ClassicStrongBot(StandardBot):
             return moves[0]
         best, best_mean = 0, 0.0
         for k in range(1, len(moves)):
-            diffs = [a - b for a, b in zip(scores[k], scores[0])]
+            diffs = [a - b for a, b in zip(scores[k], scores[0], strict=True)]
             mean = sum(diffs) / rounds
             var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
             if mean > best_mean and mean > self.confidence * (var / rounds) ** 0.5:

@@ -107,12 +107,12 @@ class Model:
 
     def score(self, row: Sequence[float]) -> float:
         """A seat's score: the weighted sum of its features."""
-        return sum(w * x for w, x in zip(self.weights, row))
+        return sum(w * x for w, x in zip(self.weights, row, strict=True))
 
     def chances_of(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Every seat's chance to win from their feature rows (they add up to one)."""
         weights = self.weights
-        scores = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)
@@ -128,7 +128,8 @@ class Model:
     def contributions(self, row: Sequence[float]) -> list[Contribution]:
         """Each feature of one row with what it adds to the score."""
         return [
-            Contribution(name, x, w * x, m) for name, x, w, m in zip(FEATURES, row, self.weights, self.means)
+            Contribution(name, x, w * x, m)
+            for name, x, w, m in zip(FEATURES, row, self.weights, self.means, strict=True)
         ]
 
     def to_json(self) -> dict[str, Any]:
@@ -252,7 +253,7 @@ def changes(view: View, action: Action, seat: int | None = None, model: Model | 
         after_game.players[me].dev[c] -= max(0, bought[c])
     hands_after = [
         list(after_game.players[q].hand) if q == me
-        else [h + a - b for h, a, b in zip(hands[q], after_game.players[q].hand, game.players[q].hand)]
+        else [h + a - b for h, a, b in zip(hands[q], after_game.players[q].hand, game.players[q].hand, strict=True)]
         for q in range(len(view.players))
     ]
     after = position_features(after_game, me, hands_after)[seat]
@@ -265,6 +266,6 @@ def changes(view: View, action: Action, seat: int | None = None, model: Model | 
         after[INDEX["knights_held"]] += cards * knight_share
     out = [
         Change(name, b, a, w * (a - b))
-        for name, b, a, w in zip(FEATURES, before, after, model.weights) if a != b
+        for name, b, a, w in zip(FEATURES, before, after, model.weights, strict=True) if a != b
     ]
     return sorted(out, key=lambda c: -abs(c.effect))
