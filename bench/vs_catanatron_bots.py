@@ -14,7 +14,8 @@ player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its d
 
 Catanatron is GPL and never part of the product. On first use the script creates the
 benchmark-only virtual environment ``bench/.venv-catanatron-3.3.0`` (git-ignored) from the
-vendored source ``../shared/vendor/catanatron-3.3.0.tar.gz`` (``bench/catanatron_venv.py``)
+vendored source ``vendor/catanatron-3.3.0.tar.gz`` of the shared folder (``$CATAN_SHARED``, else
+``shared`` beside the main checkout: ``bench/catanatron_venv.py``)
 and runs itself again with that environment's interpreter; only then is
 ``bench/catanatron_bridge.py``, which imports Catanatron, loaded. It runs with
 ``PYTHONHASHSEED=0`` and, where ``setarch -R`` works, without address-space randomization:
@@ -175,6 +176,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def strong_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The strong level's settings given on the command line (``--budget``, ``--playouts``)."""
+    given = {"budget": args.budget, "playouts": args.playouts}
+    return {name: value for name, value in given.items() if value is not None}
+
+
 def check(bridge: Any, boards: int, seed: int) -> int:
     """``--check-coordinates``: print the verdict; the exit status."""
     problems, shifts = bridge.check_coordinates(boards, seed)
@@ -206,9 +213,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
         lo, hi = wilson(wins, n)
         return f"{100 * wins / max(1, n):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
-    budget = "".join(
-        f" ({name} {value})" for name, value in (("budget", args.budget), ("playouts", args.playouts)) if value is not None
-    )
+    budget = "".join(f" ({name} {value})" for name, value in strong_settings(args).items())
     lines = [
         (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
          f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}, {args.jobs} jobs, {seconds:.0f} s"),
@@ -241,9 +246,8 @@ def outcomes_of(bridge: Any, tasks: list[Any], jobs: int) -> Iterator[Any]:
 
 def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
-    settings = {name: value for name, value in (("budget", args.budget), ("playouts", args.playouts)) if value is not None}
     tasks = [
-        bridge.GameTask(i, args.seed, args.ours, settings, args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
+        bridge.GameTask(i, args.seed, args.ours, strong_settings(args), args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
         for i in range(args.games)
     ]
     outcomes = []
