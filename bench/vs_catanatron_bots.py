@@ -166,6 +166,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--playouts", type=int, default=None,
                         help="playouts of a searching strong level per decision (default: by its budget); with a "
                              "generous --budget, the same games on a loaded machine as on a free one")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="another setting of our level's constructor (numbers as numbers, true/false as booleans; "
+                             "repeatable), e.g. --set setup_by_model=true for strong-hybrid")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
@@ -176,10 +179,26 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     return args
 
 
+def setting_value(text: str) -> Any:
+    """A ``--set`` value: ``true``/``false`` as booleans, numbers as numbers, else the text."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
 def strong_settings(args: argparse.Namespace) -> dict[str, Any]:
-    """The strong level's settings given on the command line (``--budget``, ``--playouts``)."""
+    """Our level's settings given on the command line (``--budget``, ``--playouts``, ``--set``)."""
     given = {"budget": args.budget, "playouts": args.playouts}
-    return {name: value for name, value in given.items() if value is not None}
+    settings = {name: value for name, value in given.items() if value is not None}
+    for pair in args.set:
+        key, _, value = pair.partition("=")
+        settings[key] = setting_value(value)
+    return settings
 
 
 def check(bridge: Any, boards: int, seed: int) -> int:
