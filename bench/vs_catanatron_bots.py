@@ -171,6 +171,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "repeatable), e.g. --set setup_by_model=true for strong-hybrid")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
+    parser.add_argument("--games-out", type=Path,
+                        help="write every game's seat, winner, length, our decisions by kind and every seat's final "
+                             "pieces, cards and points here (JSON), to see what wins and loses")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
@@ -281,7 +284,18 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     print(report(args, outcomes, time.perf_counter() - start, bridge.DECISION_KINDS))
     if args.record is not None:
         write_positions(args.record, outcomes)
+    if args.games_out is not None:
+        write_games(args.games_out, outcomes)
     return 0
+
+
+def write_games(path: Path, outcomes: list[Any]) -> None:
+    """``--games-out``: one record per game (``seat`` is ours; ``final`` by seat)."""
+    games = [
+        {"game": i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds, "final": list(o.final)}
+        for i, o in enumerate(outcomes)
+    ]
+    path.write_text(json.dumps(games), encoding="utf-8")
 
 
 def write_positions(path: Path, outcomes: list[Any]) -> None:
