@@ -13,10 +13,10 @@ counted. Line-ups:
 * ``beginner`` x 4
 * ``standard`` x 4
 * ``strong`` + ``standard`` x 3 (``--budget`` seconds per strong decision)
-* ``strong-classic`` + ``standard`` x 3 (the strong level before the learned evaluation,
-  the same budget)
+* each level of ``--variants`` (default ``strong-hybrid``: the classic search valued by the
+  learned evaluation; ``strong-classic``, ``strong-learned``) + ``standard`` x 3, the same budget
 
-``--skip-strong`` leaves the last two line-ups out. In the browser (Pyodide) expect the
+``--skip-strong`` leaves the strong line-ups out. In the browser (Pyodide) expect the
 figures to be about 2-3 times higher than in CPython.
 """
 
@@ -36,12 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=1.0, help="strong level's budget per decision (s)")
+    parser.add_argument("--variants", default="strong-hybrid", help="other strong levels timed, comma-separated")
     parser.add_argument("--skip-strong", action="store_true")
     args = parser.parse_args(argv)
     lineups = [["beginner"] * 4, ["standard"] * 4]
+    strong = ["strong", *(level for level in args.variants.split(",") if level)]
     if not args.skip_strong:
-        lineups += [["strong"] + ["standard"] * 3, ["strong-classic"] + ["standard"] * 3]
-    budgets = {level: {"budget": args.budget} for level in ("strong", "strong-classic")}
+        lineups += [[level] + ["standard"] * 3 for level in strong]
+    budgets = {level: {"budget": args.budget} for level in strong}
     print(f"{'line-up':48} {'level':14} {'decisions':>9} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7}")
     for lineup in lineups:
         result = run(lineup, args.games, args.seed, budgets)

@@ -673,6 +673,8 @@ class Table(GameAccumulator):
             winner=-1,
             free_roads=min(state.free_roads_available, ROADS - len(players[current].roads)) if state.is_road_building else 0,
             dev_played=state.player_state[f"{key}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"],
+            built=False,  # Catanatron has no domestic trades, so no trade-then-build rule
+            dice_deck=None,  # Catanatron's dice are rolled, not dealt from a deck
             players=players,
             trade=None,
             hand=tuple(hand),
@@ -796,6 +798,34 @@ class GameOutcome:
     """The winning seat (-1: nobody)."""
     positions: tuple[tuple[int, list[list[float]]], ...] = ()
     """Our seat's recorded positions (:attr:`OurSeat.positions`)."""
+    final: tuple[dict[str, int], ...] = ()
+    """Every seat's pieces, cards and points at the end (:func:`final_state`)."""
+
+
+FINAL_KEYS: dict[str, str] = {
+    "points": "ACTUAL_VICTORY_POINTS", "longest_road": "HAS_ROAD", "largest_army": "HAS_ARMY",
+    "road_length": "LONGEST_ROAD_LENGTH", "knights_played": "PLAYED_KNIGHT", "vp_cards": "VICTORY_POINT_IN_HAND",
+}
+"""What :func:`final_state` reads of each seat, by Catanatron's player-state key (without ``P<i>_``)."""
+PIECES: dict[str, tuple[str, int]] = {"settlements": ("SETTLEMENTS", 5), "cities": ("CITIES", 4), "roads": ("ROADS", 15)}
+"""Pieces placed: each kind's key and its supply."""
+
+
+def final_state(game: CatGame) -> tuple[dict[str, int], ...]:
+    """Every seat's points, pieces, special cards and development cards at the end of ``game``
+    (``dev_cards``: bought, played or not; ``settlements``: those on the board, a city's
+    settlement piece having gone back to its supply)."""
+    ps = game.state.player_state
+    out = []
+    for i in range(len(game.state.colors)):
+        row = {name: int(ps[f"P{i}_{key}"]) for name, key in FINAL_KEYS.items()}
+        for name, (key, supply) in PIECES.items():
+            row[name] = supply - int(ps[f"P{i}_{key}_AVAILABLE"])
+        row["dev_cards"] = sum(
+            int(ps[f"P{i}_{card}_IN_HAND"]) + int(ps.get(f"P{i}_PLAYED_{card}", 0)) for card in DEVELOPMENT_CARDS
+        )
+        out.append(row)
+    return tuple(out)
 
 
 def seated(by_seat: list[Player], seed: int) -> list[Player]:
@@ -829,5 +859,5 @@ def play_game(task: GameTask) -> GameOutcome:
     winner = None if won is None else "ours" if won == ours.color else "theirs"
     return GameOutcome(
         seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds),
-        -1 if won is None else colors.index(won), tuple(ours.positions),
+        -1 if won is None else colors.index(won), tuple(ours.positions), final_state(game),
     )

@@ -1,33 +1,34 @@
-"""Strong's thinking speed: model evaluations and playouts per second (CPython).
+"""Strong's thinking speed: playouts and model evaluations per second (CPython).
 
 Run from the repository root:
 
-    python bench/playouts.py [--games 2] [--decisions 150] [--playouts 64] [--repeat 3] [--baseline DIR]
+    python bench/playouts.py [--levels strong,strong-hybrid] [--games 2] [--decisions 150] [--playouts 64]
+                             [--repeat 3] [--baseline DIR]
 
-It plays seeded 4-player games of a strong player (seat 0) against three standard ones,
-once with the strong level (the learned evaluation, :mod:`catan_core.bots.strong`) and once
-with the classic strong level (``strong-classic``, the strong level before it), and times
-the first ``--decisions`` decisions of seat 0 with the process's CPU clock:
+For each strong level of ``--levels`` (default: ``strong``, the level offered to people, and
+its experimental variants ``strong-hybrid`` and ``strong-learned``) it plays seeded 4-player
+games of that level (seat 0) against three standard players and times the first
+``--decisions`` decisions of seat 0 with the process's CPU clock:
 
-* **evaluations/s** (strong): evaluations of the learned model per second spent inside them
-  (every seat's features of a position and the chances:
-  :meth:`Model.position_chances <catan_core.bots.model.Model.position_chances>` and the
-  features behind every comparison), and per second of the strong player's thinking;
-* **playouts/s** (classic): playouts per second spent inside :meth:`ClassicStrongBot.playout
-  <catan_core.bots.classic.ClassicStrongBot.playout>` (copy of the guess, the move, the rest
-  of the round played by the policies, the valuation), and per second of thinking; the
-  classic player gets a fixed number of playouts per decision (``--playouts``) and a budget
-  it never reaches, so every tree of the code that plays the same games does the same work;
-* the decision time (mean, 95th percentile) of both.
+* **playouts/s**: playouts per second spent inside the level's ``playout`` (copy of the
+  guess, the move, the rest of the round played by the policies, the valuation of the
+  position reached), and per second of thinking; a searching level gets a fixed number of
+  playouts per decision (``--playouts``) and a budget it never reaches, so every tree of the
+  code that plays the same games does the same work;
+* **evaluations/s**: evaluations of the learned model (every seat's features of a position
+  and the chances: :meth:`Model.position_chances
+  <catan_core.bots.model.Model.position_chances>`) per second spent inside them (those of
+  a hybrid's playouts included);
+* the decision time (mean, 95th percentile).
 
 Each measurement runs in a fresh ``python3`` process, ``--repeat`` times; the medians are
-printed. ``--baseline DIR`` runs the classic measurement, alternating, on the code tree in
-``DIR`` (a checkout of an earlier version, whose level ``strong`` is measured) and prints
-both with the ratio. Pin it to one core on a shared machine (``taskset -c 1``).
+printed. ``--baseline DIR`` runs the classic search's measurement, alternating, on the code
+tree in ``DIR`` (a checkout of an earlier version: its ``strong-classic``, or ``strong`` when
+it has none) and prints both with the ratio of the classic search's playouts per second
+(this tree's ``strong-classic``). Pin it to one core on a shared machine (``taskset -c 1``).
 :data:`MEASURE` runs unchanged in Pyodide (``bench/bots_pyodide.py`` reports the same
 figures there).
 """
-
 from __future__ import annotations
 
 import argparse
@@ -40,7 +41,8 @@ from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# Runs unchanged in CPython and in Pyodide; PLAYOUT_GAMES, DECISIONS, PLAYOUTS and CLOCK are set before it.
+# Runs unchanged in CPython and in Pyodide; PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK and WORK_LEVELS are set
+# before it (a level missing from the tree measured is skipped).
 MEASURE = r"""
 import json, time
 from catan_core.bots import BOTS, make_bot
@@ -72,7 +74,9 @@ def play_seat0(level, games, decisions, settings, clock, totals):
 
 
 def timed_calls(owner, name, totals, count_key, time_key, clock):
-    # wraps ``owner.name`` to count its calls and the time spent inside (not nested)
+    # wraps ``owner.name`` to count its calls and the time spent inside (not nested); returns
+    # the function that puts it back
+    owned = name in vars(owner)
     original = getattr(owner, name)
     depth = [0]
 
@@ -88,43 +92,51 @@ def timed_calls(owner, name, totals, count_key, time_key, clock):
                 totals[count_key] += 1
 
     setattr(owner, name, timed)
-    return original
+    return lambda: setattr(owner, name, original) if owned else delattr(owner, name)
 
 
-def strong_playouts(games, decisions, playouts, clock):
-    cls = BOTS[CLASSIC]
-    totals = {"playouts": 0, "in_playouts": 0.0}
-    original = timed_calls(cls, "playout", totals, "playouts", "in_playouts", clock)
+def level_work(level, games, decisions, playouts, clock):
+    # playouts and model evaluations of ``level`` in seat 0, with its decision times
+    totals = {"playouts": 0, "in_playouts": 0.0, "evaluations": 0, "in_evaluations": 0.0}
+    restore = []
+    cls = BOTS[level]
+    if hasattr(cls, "playout"):
+        restore.append(timed_calls(cls, "playout", totals, "playouts", "in_playouts", clock))
     try:
-        return play_seat0(CLASSIC, games, decisions, {"budget": 1000.0, "playouts": playouts}, clock, totals)
-    finally:
-        setattr(cls, "playout", original)
-
-
-def model_evaluations(games, decisions, clock):
-    from catan_core.bots.model import Model
-    totals = {"evaluations": 0, "in_evaluations": 0.0}
-    original = timed_calls(Model, "position_chances", totals, "evaluations", "in_evaluations", clock)
+        from catan_core.bots.model import Model
+    except ImportError:  # an earlier tree has no learned evaluation
+        pass
+    else:
+        restore.append(timed_calls(Model, "position_chances", totals, "evaluations", "in_evaluations", clock))
     try:
-        return play_seat0("strong", games, decisions, {"budget": 1000.0}, clock, totals)
+        return play_seat0(level, games, decisions, {"budget": 1000.0, "playouts": playouts}, clock, totals)
     finally:
-        setattr(Model, "position_chances", original)
+        for put_back in restore:
+            put_back()
 
 
-PLAYOUTS_RESULT = json.dumps(strong_playouts(PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK))
-EVALUATIONS_RESULT = json.dumps(model_evaluations(PLAYOUT_GAMES, DECISIONS, CLOCK) if "strong-classic" in BOTS else {})
+WORK_RESULT = json.dumps({
+    level: level_work(level, PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK)
+    for level in [CLASSIC if name == "classic" else name for name in WORK_LEVELS] if level in BOTS
+})
 """
 
+DEFAULT_LEVELS = ("strong", "strong-hybrid", "strong-learned")
+"""The levels measured unless ``--levels`` says otherwise."""
 
-def measure(tree: str, games: int, decisions: int, playouts: int) -> list[dict[str, Any]]:
-    """One measurement in a fresh CPython process with ``tree`` first on ``sys.path``."""
+
+def measure(tree: str, levels: list[str], games: int, decisions: int, playouts: int) -> dict[str, Any]:
+    """One measurement in a fresh CPython process with ``tree`` first on ``sys.path``
+    (``classic`` among ``levels``: the tree's classic search)."""
     prelude = (
         f"import sys, time\nsys.path.insert(0, {tree!r})\n"
         f"PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK = {games}, {decisions}, {playouts}, time.process_time\n"
+        f"WORK_LEVELS = {levels!r}\n"
     )
-    code = prelude + MEASURE + "\nprint(json.dumps([json.loads(PLAYOUTS_RESULT), json.loads(EVALUATIONS_RESULT)]))\n"
+    code = prelude + MEASURE + "\nprint(WORK_RESULT)\n"
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True, cwd=tree)
-    return json.loads(out.stdout.splitlines()[-1])
+    result: dict[str, Any] = json.loads(out.stdout.splitlines()[-1])
+    return result
 
 
 def rates(totals: dict[str, Any], work: str = "playouts") -> tuple[float, float]:
@@ -140,38 +152,41 @@ def decision_ms(totals: dict[str, Any]) -> tuple[float, float]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--levels", default=",".join(DEFAULT_LEVELS), help="strong levels measured, comma-separated")
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--decisions", type=int, default=150, help="strong decisions timed per game")
     parser.add_argument("--playouts", type=int, default=64, help="playouts per strong decision")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--baseline", help="another code tree to measure the same way, for comparison")
     args = parser.parse_args(argv)
-    trees = {"this tree": ROOT}
+    levels = [level for level in args.levels.split(",") if level]
+    trees = {"this tree": (ROOT, levels + (["strong-classic"] if args.baseline else []))}
     if args.baseline:
-        trees["baseline"] = os.path.abspath(args.baseline)
-    runs: dict[str, list[list[dict[str, Any]]]] = {name: [] for name in trees}
+        trees["baseline"] = (os.path.abspath(args.baseline), ["classic"])
+    runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}
     for _ in range(args.repeat):
-        for name, tree in trees.items():
-            runs[name].append(measure(tree, args.games, args.decisions, args.playouts))
-    print(f"medians of {args.repeat} runs, CPU time; seat 0 of 4, {args.games} game(s), {args.decisions} decisions each")
-    print(f"{'code':<11}{'level':<16}{'work':>12}{'count':>8}{'per s inside':>14}{'per s thinking':>16}"
-          f"{'mean ms':>9}{'p95 ms':>8}")
-    medians = {}
+        for name, (tree, measured_levels) in trees.items():
+            runs[name].append(measure(tree, measured_levels, args.games, args.decisions, args.playouts))
+    print(f"medians of {args.repeat} runs, CPU time; seat 0 of 4, {args.games} game(s), {args.decisions} decisions "
+          f"each, {args.playouts} playouts per searched decision")
+    print(f"{'code':<11}{'level':<16}{'playouts':>9}{'per s':>7}{'evaluations':>12}{'per s':>8}"
+          f"{'thinking s':>11}{'mean ms':>9}{'p95 ms':>8}")
+    playout_rates = {}
     for name, measured in runs.items():
-        rows = [("strong-classic" if name == "this tree" else "strong", 0, "playouts")]
-        if name == "this tree":
-            rows.insert(0, ("strong", 1, "evaluations"))
-        for level, index, work in rows:
-            inside = statistics.median(rates(m[index], work)[0] for m in measured)
-            thinking = statistics.median(rates(m[index], work)[1] for m in measured)
-            mean = statistics.median(decision_ms(m[index])[0] for m in measured)
-            p95 = statistics.median(decision_ms(m[index])[1] for m in measured)
-            medians[name, work] = (inside, thinking)
-            print(f"{name:<11}{level:<16}{work:>12}{int(measured[0][index][work]):>8}{inside:>14.0f}{thinking:>16.0f}"
-                  f"{mean:>9.1f}{p95:>8.1f}")
+        for level in measured[0]:
+            rows = [m[level] for m in measured]
+            playouts_inside = statistics.median(rates(t, "playouts")[0] for t in rows)
+            evaluations_inside = statistics.median(rates(t, "evaluations")[0] for t in rows)
+            playout_rates[name, level] = playouts_inside
+            print(f"{name:<11}{level:<16}{rows[0]['playouts']:>9}{playouts_inside:>7.0f}"
+                  f"{rows[0]['evaluations']:>12}{evaluations_inside:>8.0f}"
+                  f"{statistics.median(t['thinking'] for t in rows):>11.2f}"
+                  f"{statistics.median(decision_ms(t)[0] for t in rows):>9.1f}"
+                  f"{statistics.median(decision_ms(t)[1] for t in rows):>8.1f}")
     if args.baseline:
-        (a, b), (c, d) = medians["this tree", "playouts"], medians["baseline", "playouts"]
-        print(f"classic playouts, this tree / baseline: {a / c:.2f}x inside, {b / d:.2f}x per s thinking")
+        ours = playout_rates["this tree", "strong-classic"]
+        theirs = next(v for k, v in playout_rates.items() if k[0] == "baseline")
+        print(f"classic playouts per second inside, this tree / baseline: {ours / max(1e-9, theirs):.2f}x")
     return 0
 
 

@@ -70,6 +70,7 @@ from .rng import Rng
 from .scenarios import MAX_TITLE, SCENARIO_PHASES, PlayerSetup, Scenario, snake_order
 from .state import (
     LARGEST_ARMY_MIN,
+    LATER_OPTIONS,
     LONGEST_ROAD_MIN,
     RESOURCE_SUPPLY,
     State,
@@ -208,6 +209,25 @@ class Editor:
         if not all(spot(mark) for mark in marks) or len(set(marks)) < len(marks):
             raise obj.fail("marks")
         return cls(Scenario.from_json(obj.get("scenario")), marks, obj.str("caption", max_len=MAX_CAPTION))
+
+    def open(self, other: Editor) -> bool:
+        """Take ``other``'s work (a new start: its position, marks and caption) as one edit,
+        which :meth:`undo` takes back like any other; whether anything changed.
+
+        >>> editor = Editor.beginner(pieces=False)
+        >>> editor.open(Editor.beginner()), len(editor.scenario.players[0].settlements)
+        (True, 2)
+        >>> editor.undo(), len(editor.scenario.players[0].settlements)
+        (True, 0)
+        """
+        before = self._snapshot()
+        self._restore(other._snapshot())
+        if self._snapshot() == before:
+            return False
+        self._undo.append(before)
+        del self._undo[:-MAX_UNDO]
+        self._redo.clear()
+        return True
 
     # --- undo -------------------------------------------------------------------------------------
 
@@ -467,11 +487,16 @@ class Editor:
 
     def set_option(self, name: str, value: Any) -> bool:
         """A game option (``vp_target``, ``friendly_robber``, ``discard_limit``, ...; not
-        ``players`` or ``board``), refused when not valid."""
-        if name in ("players", "board") or name not in Options().to_json():
+        ``players`` or ``board``), refused when not valid.
+
+        >>> editor = Editor.beginner(pieces=False)
+        >>> editor.set_option("balanced_dice", True), editor.to_scenario()["options"]
+        (True, {'balanced_dice': True})
+        """
+        if name in ("players", "board") or name not in (*Options().to_json(), *LATER_OPTIONS):
             raise FormatError("format.field", field="options")
         options = Options.from_json({**self.scenario.options, name: value})
-        default = Options().to_json()[name]
+        default = getattr(Options(), name)
         changed = {k: v for k, v in self.scenario.options.items() if k != name}
         if getattr(options, name) != default:
             changed[name] = value

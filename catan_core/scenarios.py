@@ -181,7 +181,7 @@ class PlayerSetup:
         """The seat this entry describes, as seat number ``index`` (``format.seat`` when its
         name, colour or kind is not valid)."""
         given = {key: getattr(self, key) for key in _SEAT_FIELDS if getattr(self, key) is not None}
-        return Seat.from_json({"name": default.name, "color": default.color, **given}, index + 1)
+        return Seat.from_json({"name": default.name, "color": default.color, **given}, index)
 
     def to_json(self) -> dict[str, Any]:
         """This entry as JSON: only what is set, cards by name."""
@@ -201,9 +201,9 @@ class PlayerSetup:
         """Read the entry of seat ``index`` (its shape only)."""
         entry = Obj(data, "players")
         if set(entry.data) - set(_PLAYER_KEYS + (_PLAYER_KEYS_V2 if version >= 2 else ())):
-            raise FormatError("format.seat", seat=index + 1)
+            raise FormatError("format.seat", seat=index)
         if any(key in entry.data and entry.data[key] is None for key in _SEAT_FIELDS):
-            raise FormatError("format.seat", seat=index + 1)
+            raise FormatError("format.seat", seat=index)
         setup = cls(**{key: entry.data[key] for key in _SEAT_FIELDS if key in entry.data})
         setup.seat(index, default_seats(MAX_SEATS)[index])  # refuses a bad name, colour or kind now
         for key, limit in (("settlements", NODE_COUNT), ("cities", NODE_COUNT), ("roads", EDGE_COUNT)):

@@ -162,8 +162,8 @@ def test_a_damaged_weights_file_is_refused_with_a_message(text, key):
 # --- the strong player built on it -------------------------------------------------------------------
 
 
-def test_strong_acts_legally_in_every_phase():
-    """In games of standard and random players, at every step the strong player is asked
+def test_learned_strong_acts_legally_in_every_phase():
+    """In games of standard and random players, at every step the learned strong player is asked
     what it would do for the seat to act: its answer is always legal, over every phase."""
     phases: set[str] = set()
     asked = 0
@@ -171,7 +171,7 @@ def test_strong_acts_legally_in_every_phase():
         game = Game(Options(players=4), seed=seed)
         levels = ("standard", "random", "standard", "random")
         actors = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
-        strong = [make_bot("strong", seed=seed * 10 + i, budget=0.2) for i in range(4)]
+        strong = [make_bot("strong-learned", seed=seed * 10 + i, budget=0.2) for i in range(4)]
         while game.winner < 0 and game.turn <= 120:
             p = game.to_act
             view = game.view(p)

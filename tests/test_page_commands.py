@@ -52,6 +52,9 @@ def play_through(page: PageDriver, seed: int, seen: set[str]) -> None:
     page.run("stats_open")
     seen |= named(page)
     page.run("stats_close")
+    page.run("share_open")  # the share panel: its link's Copy and Close
+    seen |= named(page)
+    page.run("share_close")
     page.run("zoom", "in")
     while game.phase != "over" and len(game.history) < 2000:
         if page.session.covered:

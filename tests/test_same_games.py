@@ -88,10 +88,18 @@ def test_classic_strong_game_is_the_same_as_before():
 
 
 def test_strong_game_is_the_same_as_before():
-    """The strong level on the learned evaluation (weights of ``catan_core/bots/eval_weights.json``
-    fitted on the first 2000 games of ``tools/train/selfplay.py --seed 1``): a change of its
-    rules or weights that changes this game must say so and recompute the hash."""
-    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (349, "4d3395ee181f7a7b")
+    """The strong level offered to people plays the classic search: no player measured so far
+    beats it (``docs/bots.md``), so its game is the classic's. When another player replaces
+    it, this hash changes with a note of why."""
+    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
+
+
+def test_learned_strong_game_is_the_same_as_before():
+    """The turn planner on the learned evaluation (``strong-learned``; weights of
+    ``catan_core/bots/eval_weights.json`` fitted on the first 2000 games of
+    ``tools/train/selfplay.py --seed 1``): a change of its rules or weights that changes this
+    game must say so and recompute the hash."""
+    assert bot_game_hash(7, ["strong-learned", "standard", "beginner", "strong-learned"], 32) == (349, "4d3395ee181f7a7b")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

@@ -4,7 +4,6 @@ catan_core and catan_web are imported straight from catan.zip (built by build.py
 interpreter.mjs puts on ``sys.path`` before PyScript runs this file.
 """
 
-from catan_web.browser.almanac import AlmanacPage
+from catan_web.browser.almanac import start
 
-PAGE = AlmanacPage()
-PAGE.start()
+PAGE = start()

@@ -23,9 +23,10 @@ from typing import Protocol, runtime_checkable
 from .. import actions as A
 from ..actions import Action, Cards
 from ..errors import CatanError
-from ..game import MAIN, TRADE, Game
+from ..game import Game
 from ..manners import DeclinedOffers, HandKey
 from ..rng import Rng
+from ..state import MAIN, TRADE
 from ..views import View
 from .determinize import determinize
 from .policy import Context, Policy
@@ -165,11 +166,14 @@ class PolicyBot(StepwiseBot):
         start = len(log)
         while start > 0 and log[start - 1].kind in ANSWER_EVENTS:
             start -= 1
-        if me is None or view.hand is None or start == 0 or log[start - 1].kind != "offer" or log[start - 1].player != me:
+        if me is None or view.hand is None or start == 0:
+            return
+        if log[start - 1].kind != "offer" or log[start - 1].player != me:
             return
         data = log[start - 1].data
         terms = (_cards(data["give"]), _cards(data["want"]))
-        self._made[terms] = (data["target"],) if data["target"] >= 0 else tuple(q for q in range(len(view.players)) if q != me)
+        others = tuple(q for q in range(len(view.players)) if q != me)
+        self._made[terms] = (data["target"],) if data["target"] >= 0 else others
         for event in log[start:]:
             if event.kind == "decline":
                 self.declined.record(me, tuple(view.hand), *terms, event.player, self.hand_key(view, event.player))

@@ -48,8 +48,9 @@ from collections.abc import Generator
 
 from .. import actions as A
 from ..actions import Action
-from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
+from ..game import Game
 from ..rng import Rng
+from ..state import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT
 from ..views import View
 from .base import Thinking
 from .beginner import BeginnerPolicy
@@ -239,7 +240,7 @@ class ClassicStrongBot(StandardBot):
             return moves[0]
         best, best_mean = 0, 0.0
         for k in range(1, len(moves)):
-            diffs = [a - b for a, b in zip(scores[k], scores[0])]
+            diffs = [a - b for a, b in zip(scores[k], scores[0], strict=True)]
             mean = sum(diffs) / rounds
             var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
             if mean > best_mean and mean > self.confidence * (var / rounds) ** 0.5:
@@ -272,12 +273,13 @@ class ClassicStrongBot(StandardBot):
             steps += 1
             if clock() > deadline:
                 return None
-        if sim.winner >= 0:
-            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
         return self.leaf_score(sim, me)
 
     def leaf_score(self, sim: Game, me: int) -> float:
-        """Score of a played-out position: its own value less a share of the best opponent's."""
+        """Score of a played-out position: its own value less a share of the best opponent's
+        (:data:`PLAYOUT_WIN` for a win, its negative for a loss)."""
+        if sim.winner >= 0:
+            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
         policy: StandardPolicy = self.policy  # type: ignore[assignment]
         w = policy.w
         mine = value(sim, me, w)

@@ -68,8 +68,9 @@ FEATURES: tuple[str, ...] = (
   cards among the unseen ones); ``near_win``, ``very_near_win``: 1 when those points come
   within 2, 1 of the target (Longest Road and Largest Army count in the points);
 * ``pips_<resource>``: pips produced with the robber where it is (cities twice);
-  ``resources``: how many resources are produced at all; ``city_rate``, ``settlement_rate``, ``card_rate``, ``road_rate``: the production
-  of the scarcest input of each build, in pips per card it needs; ``pips_late``: all pips
+  ``resources``: how many resources are produced at all; ``city_rate``, ``settlement_rate``,
+  ``card_rate``, ``road_rate``: the production of the scarcest input of each build, in pips
+  per card it needs; ``pips_late``: all pips
   times the share of the target already reached (production counts less late);
 * ``generic_harbor``: a 3:1 harbor; ``special_harbor_pips``: pips of the resources a 2:1
   harbor of the seat takes; ``spots_now``: free settlement spots at the end of a road;

@@ -108,12 +108,12 @@ class Model:
 
     def score(self, row: Sequence[float]) -> float:
         """A seat's score: the weighted sum of its features."""
-        return sum(w * x for w, x in zip(self.weights, row))
+        return sum(w * x for w, x in zip(self.weights, row, strict=True))
 
     def chances_of(self, rows: Sequence[Sequence[float]]) -> list[float]:
         """Every seat's chance to win from their feature rows (they add up to one)."""
         weights = self.weights
-        scores = [sum(w * x for w, x in zip(weights, row)) for row in rows]
+        scores = [sum(w * x for w, x in zip(weights, row, strict=True)) for row in rows]
         top = max(scores)
         exps = [math.exp(s - top) for s in scores]
         total = sum(exps)
@@ -129,7 +129,8 @@ class Model:
     def contributions(self, row: Sequence[float]) -> list[Contribution]:
         """Each feature of one row with what it adds to the score."""
         return [
-            Contribution(name, x, w * x, m) for name, x, w, m in zip(FEATURES, row, self.weights, self.means)
+            Contribution(name, x, w * x, m)
+            for name, x, w, m in zip(FEATURES, row, self.weights, self.means, strict=True)
         ]
 
     def to_json(self) -> dict[str, Any]:

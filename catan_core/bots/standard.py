@@ -16,23 +16,44 @@ value function's :class:`~catan_core.bots.evaluate.Weights`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import actions as A
 from ..actions import Action, Cards
 from ..board import GENERIC_HARBOR, HEX_NODES, NODE_NODES
-from ..game import (
-    CITIES, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, ROAD_BUILDING, ROAD_BUILDING_PHASE, ROADS, SETTLEMENTS,
-    YEAR_OF_PLENTY, Game,
-)
+from ..game import Game
+from ..names import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from ..rng import Rng
+from ..state import CITIES, LARGEST_ARMY_MIN, ROAD_BUILDING_PHASE, ROADS, SETTLEMENTS
 from .base import PolicyBot
 from .evaluate import (
-    CITY_COST, DEFAULT, DEV_COST, ROAD_COST, SETTLEMENT_COST, Weights, board_info, horizon, missing,
-    plan_trades, production, resource_weights, spot_distances, threat, value,
+    CITY_COST,
+    DEFAULT,
+    DEV_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    Weights,
+    board_info,
+    horizon,
+    missing,
+    plan_trades,
+    production,
+    resource_weights,
+    spot_distances,
+    threat,
+    value,
 )
 from .policy import (
-    Context, Jitter, Policy, about_to_win, affords, after_trades, building_pips, one, playable, tie_break,
+    Context,
+    Jitter,
+    Policy,
+    about_to_win,
+    affords,
+    after_trades,
+    building_pips,
+    one,
+    playable,
+    tie_break,
 )
 
 VP_SHARE_UNKNOWN = 0.2
@@ -499,7 +520,7 @@ class StandardPolicy(Policy):
         expected = ctx.expected[t.offerer] if ctx.expected else [EXPECTED_UNKNOWN] * 5
         best: tuple[float, Cards] | None = None
         for r in range(5):
-            if t.want[r] or expected[r] < self.counter_least_expected or t.give[r] and sum(t.give) == 1:
+            if t.want[r] or expected[r] < self.counter_least_expected or (t.give[r] and sum(t.give) == 1):
                 continue
             give = one(r, max(1, min(sum(t.want), most) if expected[r] >= self.counter_two_expected else 1))
             if (give, t.want) == (t.give, t.want):
@@ -516,7 +537,7 @@ class StandardPolicy(Policy):
         assert t is not None
         best, best_gain = -1, self.confirm_least_gain
         for seat, (kind, terms) in t.answers.items():
-            if kind == A.DECLINE or terms is None and kind != A.ACCEPT:
+            if kind == A.DECLINE or (terms is None and kind != A.ACCEPT):
                 continue
             give, want = (t.give, t.want) if kind == A.ACCEPT else terms  # type: ignore[misc]
             if not self.can_confirm(game, p, seat, ctx) or about_to_win(game, seat, self.win_margin):

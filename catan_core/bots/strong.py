@@ -207,11 +207,11 @@ class LearnedPolicy(StrongPolicy):
         return self.counter(game, p, ctx, margin) or Action(p, A.DECLINE)
 
 
-class StrongBot(ClassicStrongBot):
+class LearnedStrongBot(ClassicStrongBot):
     """Plans its turns and judges every choice by the learned evaluation (see the module
     docstring)."""
 
-    level = "strong"
+    level = "strong-learned"
     plan_candidates = 5
     """How many first steps of the standard ranking the planner compares."""
     plan_steps = 8

@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..state import RESOURCE_SUPPLY
 
@@ -51,7 +52,7 @@ class HandTracker:
     def __init__(self) -> None:
         self.seen = 0
         """Number of log events processed."""
-        self.last: "Event | None" = None
+        self.last: Event | None = None
         self.cards: list[list[float]] = []
         """Per seat, expected count of each resource."""
 
@@ -61,7 +62,7 @@ class HandTracker:
         self.last = None
         self.cards = [[0.0] * 5 for _ in range(players)]
 
-    def update(self, view: "View") -> None:
+    def update(self, view: View) -> None:
         """Read the events of ``view.log`` not seen yet."""
         log = view.log
         n = len(view.players)
@@ -106,7 +107,7 @@ class HandTracker:
         for r in range(5):
             mine[r] -= pool[r] * take
 
-    def _apply(self, event: "Event") -> None:
+    def _apply(self, event: Event) -> None:
         kind, p, data = event.kind, event.player, event.data
         if kind == "produce" or kind == "setup_resources" or kind == "year_of_plenty":
             self._gain(p, data["cards"])
@@ -131,7 +132,7 @@ class HandTracker:
             self._gain(p, want)
         elif kind == "monopoly":
             r = data["resource"]
-            for q, taken in enumerate(data["taken"]):
+            for q in range(len(data["taken"])):
                 if q != p:
                     self.cards[q][r] = 0.0
             self.cards[p][r] += data["count"]
@@ -159,7 +160,7 @@ class HandTracker:
 
     # --- reading --------------------------------------------------------------------------
 
-    def expected(self, view: "View", q: int) -> list[float]:
+    def expected(self, view: View, q: int) -> list[float]:
         """Expected resource counts of seat ``q``, scaled to its public hand size.
 
         The viewer's own hand is exact. Without information the hand is spread over the

@@ -1,7 +1,9 @@
 """Hints: what the strong player would do now, from one seat's view, and why.
 
-:func:`hint` asks the strong computer player (:class:`~catan_core.bots.strong.StrongBot`)
-for the seat's move, from the seat's :class:`~catan_core.views.View` only: the other hands,
+:func:`hint` asks the learned strong player (:class:`~catan_core.bots.strong.LearnedStrongBot`,
+the level ``strong-learned``: its turn plans are what the learned evaluation explains; the
+shipped Strong searches with the classic evaluation, see ``docs/bots.md``) for the seat's move,
+from the seat's :class:`~catan_core.views.View` only: the other hands,
 the development deck and the dice to come are guessed from the view with the hint's own
 seeded generator, never read, so the same view and seed give the same hint. The strong
 player's budget is unbounded here (it never stops early), so the hint does not depend on
@@ -34,7 +36,7 @@ from ..board import Board
 from ..bots.determinize import determinize
 from ..bots.features import position_features
 from ..bots.model import VIEW_GUESS_SEED, chances as model_chances, default_model, plan_features
-from ..bots.strong import StrongBot
+from ..bots.strong import LearnedStrongBot
 from ..bots.tracker import HandTracker
 from ..game import Game
 from ..names import GENERIC_HARBOR
@@ -211,9 +213,9 @@ def _think(view: View, seed: int) -> Generator[None, None, Hint]:
     return (yield from explain(view, bot, action, me))
 
 
-def decider(seed: int) -> StrongBot:
-    """The strong player a hint asks (unbounded budget: see :data:`HINT_BUDGET`)."""
-    return StrongBot(seed=seed, budget=HINT_BUDGET)
+def decider(seed: int) -> LearnedStrongBot:
+    """The learned strong player a hint asks (unbounded budget: see :data:`HINT_BUDGET`)."""
+    return LearnedStrongBot(seed=seed, budget=HINT_BUDGET)
 
 
 def guess(view: View) -> Game:
@@ -248,7 +250,7 @@ def _hold(hand: list[int], cards: Cards) -> None:
             hand[r] += 1
 
 
-def plan_of(view: View, bot: StrongBot, action: Action, game: Game) -> tuple[Action, ...]:
+def plan_of(view: View, bot: LearnedStrongBot, action: Action, game: Game) -> tuple[Action, ...]:
     """``action`` and what ``bot`` (which just chose a move from ``view``) would follow it
     with this turn, played on ``game`` (see :func:`guess`; an offer is followed by its
     acceptance, see :func:`_partner`)."""
@@ -314,7 +316,7 @@ def _closed(sim: Game, partner: int) -> list[Action]:
     return out
 
 
-def _alternatives(view: View, bot: StrongBot, action: Action) -> list[Action]:
+def _alternatives(view: View, bot: LearnedStrongBot, action: Action) -> list[Action]:
     """The other choices a hint may compare its move with."""
     if view.phase == MAIN and bot.plans:
         return [move for move in bot.plans if move != action][:MAX_ALTERNATIVES]
@@ -376,7 +378,7 @@ def later_steps(view: View, plan: Sequence[Action], me: int) -> tuple[Phrase, ..
     return tuple(out)
 
 
-def explain(view: View, bot: StrongBot, action: Action, me: int) -> Generator[None, None, Hint]:
+def explain(view: View, bot: LearnedStrongBot, action: Action, me: int) -> Generator[None, None, Hint]:
     """The hint for ``action``, which ``bot`` chose from ``view``: its plan judged and its
     reasons found (yields after every :data:`CHUNK` plans judged)."""
     model = default_model()

@@ -420,3 +420,33 @@ def test_the_loading_message_speaks_the_remembered_language(browse: GuardedBrows
         route.continue_()
     browse.wait_ready(page)
     page.context.close()
+
+
+# --- the example frame: a study, the error screen, the page for authors --------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_axe_violations_in_a_study_the_error_screen_and_the_page_for_authors(
+    browse: GuardedBrowser, site: LocalSite, lang: str
+) -> None:
+    """One frame per language, its screens swapped through the fragment: a study at its "your
+    move" step answering a wrong move, the error screen drawing a position, the authors' page."""
+    from urllib.parse import quote
+
+    from catan_core import share
+    from catan_core.study import load as load_study
+    from test_study import three_comments_and_a_question
+
+    link = share.study_link(load_study(three_comments_and_a_question()))
+    page = browse.open(f"{site.url}embed.html?lang={lang}&step=1#{link}")
+    page.click('#board [data-hex="3"]')
+    page.wait_for_selector("#message:not([hidden])")
+    found = {"study": violations(page)}
+    broken = {"format": "catan-scenario", "players": [{"name": "Ana", "settlements": [4, 8]}, {"name": "Bo"}]}
+    page.evaluate("h => { location.hash = h }", quote(json.dumps(broken), safe=""))
+    page.wait_for_selector("#error .sketch svg", timeout=STEP_MS)
+    found["error"] = violations(page)
+    page.evaluate("() => { location.hash = '' }")
+    page.wait_for_selector("#authors:not([hidden]) iframe", timeout=STEP_MS)
+    found["authors"] = violations(page)
+    assert {name: found_ for name, found_ in found.items() if found_} == {}

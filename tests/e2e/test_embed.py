@@ -154,7 +154,7 @@ def test_try_mode_plays_a_seven_through(fragment_page: Page, browse: GuardedBrow
         ({"format": "catan-scenario", "players": [{"name": "A", "settlements": [4, 8]}, {"name": "B"}]}, "format.distance"),
         ({"format": "catan-scenario", "players": [{"name": "A", "hand": {"ore": 30}}, {"name": "B"}]}, "format.resource_total"),
         ({"format": "catan-scenario", "players": HOSTILE_HTML}, "format.option_players"),
-        ({"format": "chess"}, "format.not_shown"),
+        ({"format": "chess"}, "format.not_a_scenario"),
     ],
     ids=["bad-json", "distance", "too-much-ore", "script-as-players", "not-a-scenario"],
 )
@@ -162,10 +162,10 @@ def test_broken_or_impossible_scenarios_give_a_readable_message(
     fragment_page: Page, browse: GuardedBrowser, data: Any, reason: str
 ) -> None:
     page = fragment_page
-    set_hash(page, data, "#board .error")
-    text = page.inner_text("#board .error")
+    set_hash(page, data, "#error .error")
+    text = page.inner_text("#error .error")
     assert text.startswith("Dieses Szenario kann nicht gezeigt werden:")
-    if reason in ("format.not_json", "format.not_shown", "format.option_players"):
+    if reason in ("format.not_json", "format.not_a_scenario", "format.option_players"):
         assert text.endswith(translate(reason, {}, "de"))
     assert page.locator("#board svg").count() == 0 and page.locator("#controls button").count() == 0
     no_injection(page)
@@ -173,9 +173,9 @@ def test_broken_or_impossible_scenarios_give_a_readable_message(
 
 def test_a_fragment_nested_50_000_deep_gives_a_message(fragment_page: Page, browse: GuardedBrowser) -> None:
     page = fragment_page
-    set_hash(page, "[" * 50_000 + "]" * 50_000, "#board .error")
+    set_hash(page, "[" * 50_000 + "]" * 50_000, "#error .error")
     reason = translate("format.not_json", {}, "de")
-    assert page.inner_text("#board .error") == translate("embed.error.invalid", {"reason": reason}, "de")
+    assert page.inner_text("#error .error") == translate("embed.error.invalid", {"reason": reason}, "de")
     set_hash(page, scenario("roads"), "#board svg")  # and the frame goes on
 
 
@@ -195,13 +195,13 @@ def test_script_in_a_seat_name_stays_text(fragment_page: Page, browse: GuardedBr
 
 def test_missing_scenario_parts(fragment_page: Page, browse: GuardedBrowser) -> None:
     page = fragment_page
-    set_hash(page, "", "#board .error")
-    assert page.inner_text("#board .error") == translate("embed.error.no_scenario", {}, "de")
+    set_hash(page, "", "#authors #nothing")  # nothing to show: the page for authors says so
+    assert page.inner_text("#authors #nothing") == translate("embed.error.no_scenario", {}, "de")
 
 
 def test_scenarios_from_elsewhere_are_refused(browse: GuardedBrowser, site: LocalSite) -> None:
     page = browse.open(site.url + "embed.html?lang=en&scenario=" + quote("https://example.com/evil.json", safe=""))
-    assert page.inner_text("#board .error") == translate("embed.error.bad_source", {}, "en")
+    assert page.inner_text("#error .error") == translate("embed.error.bad_source", {}, "en")
     # the request guard behind `browse` fails the test had anything been fetched from elsewhere
 
 
@@ -210,7 +210,7 @@ def test_a_missing_scenario_file_is_named(guarded_browser: GuardedBrowser, site:
     page = guarded_browser.open(site.url + "embed.html?lang=en&scenario=scenarios/" + quote("<nope>.json"))
     try:
         expected = translate("embed.error.not_found", {"file": "scenarios/<nope>.json"}, "en")
-        assert page.inner_text("#board .error") == expected
+        assert page.inner_text("#error .error") == expected
         no_injection(page)
     finally:
         page.context.close()

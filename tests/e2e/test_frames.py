@@ -1,5 +1,6 @@
-"""Example frames keep their size: an almanac example, and the README's embedding snippet with its
-documented height listener on an author's page of another origin, at 1280 and 390 px wide.
+"""Example frames keep their size: an almanac example, and the documented embedding snippet with its
+documented height listener (``docs/embedding.md``) on an author's page of another origin, at 1280
+and 390 px wide.
 
 Both used to grow without end (each report was the document's ``scrollHeight``, never less than
 the frame's own height, and each host added a few pixels to it). The four pages are watched at
@@ -46,7 +47,7 @@ def author_page(site_url: str) -> str:
     height listener, as an author copies them."""
     snippet = next(block for block in documented_blocks("html") if "<iframe" in block)
     listener = next(block for block in documented_blocks("js") if "catan-embed-height" in block)
-    frame = snippet.replace(PUBLISHED, site_url).replace("<iframe ", '<iframe class="catan" ', 1)
+    frame = snippet.replace(PUBLISHED, site_url)
     return f"<!doctype html><meta charset=utf-8><title>Rules</title><h1>Roads</h1>{frame}<script>{listener}</script>"
 
 

@@ -29,7 +29,10 @@ Pure-Python modules (testable in CPython):
   recap) and the roll whose production the board shows;
 * :mod:`catan_web.statistics` -- the statistics dialog and the winner screen's figures;
 * :mod:`catan_web.rematch` -- a rematch: the same seats and options, new or same board;
-* :mod:`catan_web.example` -- the example board of ``embed.html``: its address and position;
+* :mod:`catan_web.example` -- the example board of ``embed.html``: its address and what it shows;
+* :mod:`catan_web.embed` -- ``embed.html`` as components over one controller: a position, a
+  game's step, a study played, the page for authors, the error screen;
+* :mod:`catan_web.almanac` -- ``almanac.html``'s controller and views;
 * :mod:`catan_web.frame` -- how an example frame reports the height it needs to its host page;
 * :mod:`catan_web.qr` -- QR codes (ISO/IEC 18004) as module matrices and SVG;
 * :mod:`catan_web.peer` -- play with friends on their own devices: the host's referee, the
@@ -47,8 +50,9 @@ The pages (PyScript only), each started by a two-line script beside the package
 * :mod:`catan_web.app` -- the game page (``index.html``): events, timers, storage, downloads;
 * :mod:`catan_web.network` -- the game page's network play: WebRTC data channels, the host's
   guests and a guest's connection;
-* :mod:`catan_web.embed_page` -- the embeddable example (``embed.html``);
-* :mod:`catan_web.almanac_page` -- the rules almanac (``almanac.html``).
+* :mod:`catan_web.browser.embed` -- the example frame's host (``embed.html``);
+* :mod:`catan_web.browser.almanac` -- the rules almanac's host (``almanac.html``);
+* :mod:`catan_web.browser.frames` -- example frames' height reports, sent and received.
 """
 
 from catan_core.i18n import add_catalogs

@@ -130,6 +130,21 @@ def text(arg: object) -> str:
     return arg
 
 
+def line(limit: int) -> Reader[str]:
+    """A line of text of at most ``limit`` characters (a title, a caption).
+
+    >>> line(5)("Hello"), line(200)("x" * 150) == "x" * 150
+    ('Hello', True)
+    """
+
+    def read(arg: object) -> str:
+        if not isinstance(arg, str) or len(arg) > limit:
+            raise ValueError(f"not a line of at most {limit} characters")
+        return arg
+
+    return read
+
+
 def integer(low: int, high: int) -> Reader[int]:
     """A whole number from ``low`` to ``high`` (written in decimal digits, or given as one).
 
@@ -182,9 +197,22 @@ def fields(arg: object) -> dict[str, str]:
     >>> fields({"seed": "42"})
     {'seed': '42'}
     """
+    return _fields(arg, MAX_FIELDS_CHARS)
+
+
+def long_fields(limit: int) -> Reader[dict[str, str]]:
+    """:func:`fields` holding up to ``limit`` characters together (a long text pasted).
+
+    >>> len(long_fields(50_000)({"text": "x" * 30_000})["text"])
+    30000
+    """
+    return lambda arg: _fields(arg, limit)
+
+
+def _fields(arg: object, limit: int) -> dict[str, str]:
     if not isinstance(arg, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in arg.items()):
         raise ValueError("not the fields of a form")
-    if sum(len(k) + len(v) for k, v in arg.items()) > MAX_FIELDS_CHARS:
+    if sum(len(k) + len(v) for k, v in arg.items()) > limit:
         raise ValueError("the fields hold too much text")
     return dict(arg)
 

@@ -44,6 +44,9 @@ class PageController(Generic[S]):
         self.effects: list[Any] = []
         """What the command being run asks of the browser."""
         self.patcher = Patcher()
+        self.base = ""
+        """The address of the page's folder on the site (``https://example.org/catan/``), which
+        links the page shares start with; the browser's host sets it ("": relative links)."""
 
     def dispatch(self, name: str, arg: object = None) -> list[Any]:
         """Run command ``name`` with ``arg``; the effects for the browser (raises

@@ -51,5 +51,19 @@ class Download(NamedTuple):
     mime: str = "application/json"
 
 
-Effect = Announce | Focus | Reveal | ScrollTop | Download
+class Copy(NamedTuple):
+    """Put the text of the field ``field`` (an id) on the clipboard (selecting it for the
+    person to copy when the browser refuses)."""
+
+    field: str
+
+
+class Address(NamedTuple):
+    """Show ``url`` (relative to the page) in the address bar without loading it, so that the
+    address always opens what the page shows (a replay's step)."""
+
+    url: str
+
+
+Effect = Announce | Focus | Reveal | ScrollTop | Download | Copy | Address
 """What every page's commands may ask of the browser."""

@@ -40,6 +40,7 @@ write the address :func:`read_params` reads:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -77,6 +78,7 @@ class Params:
     """What the address asks for. ``lang`` is None when not given (or not a language we speak)."""
 
     scenario: str | None
+    """A file of the site to show (``scenario=``, or ``study=``: a file of any kind)."""
     fragment: str
     lang: str | None
     caption: str
@@ -116,7 +118,7 @@ def read_params(search: str, hash_: str) -> Params:
     mode = one("mode").strip().lower()
     step = one("step").strip()
     return Params(
-        scenario=one("scenario").strip() or None,
+        scenario=(one("scenario") or one("study")).strip() or None,
         fragment=unquote(hash_.lstrip("#"), errors="replace"),
         lang=lang if lang in LANGUAGES else None,
         caption=one("caption")[:MAX_CAPTION_CHARS],
@@ -136,11 +138,51 @@ class ScenarioProblem(Exception):
         self.params = params
 
     @classmethod
-    def invalid(cls, error: CatanError) -> ScenarioProblem:
-        """The scenario is refused by the engine for ``error``."""
-        if error.key == "format.too_large":
+    def invalid(cls, error: CatanError, kind: str = "scenario") -> ScenarioProblem:
+        """What was given (a ``kind`` of :data:`REFUSALS`) is refused by the engine for ``error``."""
+        if error.key == "format.too_large" and kind == "scenario":
             return cls("embed.error.too_big")
-        return cls("embed.error.invalid", reason_key=error.key, reason_params=error.params)
+        return cls(REFUSALS.get(kind, REFUSALS["scenario"]), reason_key=error.key, reason_params=error.params)
+
+
+REFUSALS: dict[str, str] = {
+    "scenario": "embed.error.invalid",
+    "editor": "embed.error.invalid",
+    "game": "embed.error.invalid_game",
+    "study": "embed.error.invalid_study",
+}
+"""The sentence saying that what was given cannot be shown, by its kind (:func:`kind_of`)."""
+
+
+def kind_of(text: str) -> str:
+    """What ``text`` means to be, to say what cannot be shown: the kind of a share link (by
+    its letter), else of a JSON object by its ``format`` (``scenario`` when it says nothing
+    readable).
+
+    >>> kind_of("t1.eNqr"), kind_of('{"format": "catan-save", "version": 99}'), kind_of("[[[")
+    ('study', 'game', 'scenario')
+    >>> kind_of('{"format": "catan-study", "title": ' + "[" * 10_000)
+    'study'
+    """
+    from catan_core import saves, share, study
+
+    if share.is_link(text):
+        letter = text.rpartition("#")[2].strip()[:1]
+        return next((kind for kind, mark in share.KINDS.items() if mark == letter), "scenario")
+    formats = {saves.FORMAT: "game", study.STUDY_FORMAT: "study"}
+    try:
+        data = parse(text, MAX_SAVE_CHARS)
+    except FormatError:  # too long, too deep, not JSON: what its start says it is
+        said = _FORMAT_SAID.search(text[:MAX_FORMAT_SEARCH])
+        return formats.get(said.group(1), "scenario") if said else "scenario"
+    named = data.get("format") if type(data) is dict else None
+    return formats.get(named, "scenario") if isinstance(named, str) else "scenario"
+
+
+_FORMAT_SAID = re.compile(r'"format"\s*:\s*"([a-z-]{1,40})"')
+"""A JSON text's ``format`` field, as it starts (for a text that cannot be read)."""
+MAX_FORMAT_SEARCH = 1000
+"""How far into a text that cannot be read its ``format`` is looked for."""
 
 
 def parse_scenario(text: str) -> dict[str, Any]:
@@ -156,13 +198,14 @@ def parse_scenario(text: str) -> dict[str, Any]:
     return data
 
 
-def problem_text(problem: ScenarioProblem, lang: str) -> str:
-    """The sentence for a :class:`ScenarioProblem` in ``lang``."""
+def problem_text(problem: ScenarioProblem, lang: str, names: Sequence[str] | None = None) -> str:
+    """The sentence for a :class:`ScenarioProblem` in ``lang``, seats called by ``names``
+    (the scenario's, when it could be read)."""
     params = dict(problem.params)
     reason_key = params.pop("reason_key", None)
     if reason_key is not None:
-        params["reason"] = translate(reason_key, params.pop("reason_params", {}), lang)
-    return translate(problem.key, params, lang)
+        params["reason"] = translate(reason_key, params.pop("reason_params", {}), lang, names)
+    return translate(problem.key, params, lang, names)
 
 
 @dataclass(frozen=True)
@@ -201,7 +244,7 @@ def read_shown(text: str, step: int | None = None) -> Shown:
     >>> read_shown('{"format": "chess-game"}')
     Traceback (most recent call last):
     ...
-    catan_core.errors.FormatError: This is not a Catan scenario, game, study or link.
+    catan_core.errors.FormatError: This is not a Catan scenario.
     """
     from catan_core import share
 
@@ -227,8 +270,10 @@ def read_shown(text: str, step: int | None = None) -> Shown:
     if kind == saves.FORMAT:
         return _game_shown(saves.load(data), step)
     if kind == study.STUDY_FORMAT:
+        if len(text) > study.MAX_STUDY_CHARS:
+            raise FormatError("format.too_large", limit=study.MAX_STUDY_CHARS)
         return _study_shown(study.load(data))
-    raise FormatError("format.not_shown" if type(data) is dict else "format.not_a_scenario")
+    raise FormatError("format.not_a_scenario")  # what the frame shows first and most
 
 
 def _game_shown(game: Game, step: int | None) -> Shown:
@@ -275,6 +320,20 @@ def embed_address(
     return page + ("?" + search if search else "") + ("#" + fragment if fragment else "")
 
 
+EDITOR_PAGE = "editor.html"
+"""The board editor's page, beside the frame's."""
+
+
+def editor_url(lang: str, fragment: str = "") -> str:
+    """The board editor's address (relative to the site) in ``lang``, with ``fragment`` (a
+    share link's data, or a scenario's URL-encoded JSON) loaded.
+
+    >>> editor_url("hi"), editor_url("en", "e1.eNq")
+    ('editor.html?lang=hi', 'editor.html?lang=en#e1.eNq')
+    """
+    return f"{EDITOR_PAGE}?lang={lang}" + (f"#{fragment}" if fragment else "")
+
+
 def iframe_snippet(address: str, title: str, width: int = 640, height: int = 600) -> str:
     """A ready ``<iframe>`` for an author's page: the frame at ``address`` (made absolute by
     the page that offers the snippet), named by ``title`` for screen readers, as wide as the
@@ -316,11 +375,19 @@ class Example:
 
     def __init__(self, data: dict[str, Any], game: Game, lang: str) -> None:
         self.data = data
+        """The scenario shown (empty for a position given as a game: :meth:`of_game`)."""
         self.game = game
+        self.start = game.copy()
+        """The position :meth:`reset` goes back to."""
         self.lang = lang
         self.names = [seat.name for seat in game.seats]
         self.picks = no_cards()
         """Resource cards picked so far for a discard or a Year of Plenty, as counts."""
+
+    @classmethod
+    def of_game(cls, game: Game, lang: str) -> Example:
+        """The position of ``game`` (a study's step): played on, it goes back to ``game``."""
+        return cls({}, game, lang)
 
     @classmethod
     def load(cls, data: dict[str, Any], lang: str) -> Example:
@@ -340,7 +407,7 @@ class Example:
         try:
             shown = read_shown(text, step)
         except FormatError as error:
-            raise ScenarioProblem.invalid(error) from None
+            raise ScenarioProblem.invalid(error, kind_of(text)) from None
         return cls.load(shown.scenario, lang)
 
     @property
@@ -350,8 +417,8 @@ class Example:
         return title if isinstance(title, str) else ""
 
     def reset(self) -> None:
-        """Back to the scenario's position."""
-        self.game = load_scenario(self.data)
+        """Back to the position first shown."""
+        self.game = self.start.copy()
         self.picks = no_cards()
 
     def t(self, key: str, **params: Any) -> str:
@@ -385,12 +452,16 @@ class Example:
     def click(self, element: str, ident: int) -> Outcome:
         """A click on board ``element`` (node, edge, hex) number ``ident`` (see
         :func:`catan_web.targets.click`): the move there, a choice of moves, or why not."""
-        intent = T.click(self.game.view(self.seat, with_log=False), element, ident)
+        intent = self.intent(element, ident)
         if intent.choices:
             return Outcome(choices=list(intent.choices))
         if intent.action is not None:
             return self.apply(intent.action)
         return Outcome(self.t(intent.hint) if intent.hint else None)
+
+    def intent(self, element: str, ident: int) -> T.Intent:
+        """What a click on board ``element`` number ``ident`` means now, without playing it."""
+        return T.click(self.game.view(self.seat, with_log=False), element, ident)
 
     def picker(self) -> Picker | None:
         """The cards to pick now: a discard, or Year of Plenty when it may be played (None: neither)."""

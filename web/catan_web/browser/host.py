@@ -20,7 +20,7 @@ from typing import Any
 
 from ..commands import CommandError, Explanation
 from ..controller import PageController
-from ..effects import BOARD, Announce, Download, Focus, Reveal, ScrollTop
+from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Reveal, ScrollTop
 from ..html import el, join
 from ..text import unexpected_msg
 from .apply import apply
@@ -62,6 +62,7 @@ class PageHost:
         self.root = root
         """The element whose clicks and changes are the page's commands."""
         self._proxies: list[Any] = []
+        page.base = str(window.URL.new(".", window.location.href).href)
         self.on(root, "click", self.on_click)
         self.on(root, "change", self.on_change)
 
@@ -196,6 +197,23 @@ def after_drawing(effect: Any) -> None:
             spot.scrollIntoView(to_js(SCROLL_CENTER))
     elif isinstance(effect, ScrollTop):
         window.scrollTo(0, 0)
+    elif isinstance(effect, Copy):
+        field = document.getElementById(effect.field)
+        if not is_none(field):
+            spawn(copy_text(field))
+    elif isinstance(effect, Address):
+        window.history.replaceState(None, "", effect.url)
+
+
+async def copy_text(field: Any) -> None:
+    """Put ``field``'s text on the clipboard; when the browser refuses, select it and ask for
+    the copy the old way (the text stays selected for the person to copy)."""
+    try:
+        await window.navigator.clipboard.writeText(field.value)
+    except Exception:
+        field.focus()
+        field.select()
+        document.execCommand("copy")
 
 
 def focus(effect: Focus) -> None:

@@ -1,5 +1,5 @@
 """What every page of the site does the same way with the browser (PyScript only): open the
-storage and the shared settings, read the reader's languages, find and make elements.
+storage and the shared settings, read the reader's languages, name the board's spots.
 
 The board's spots are named by :mod:`catan_web.navigate`, imported when a board is first
 clicked or moved on: a page starts without the board's tables.
@@ -13,7 +13,7 @@ from catan_core.i18n import LANGUAGES, pick_language
 
 from ..settings import SettingsStore
 from ..store import Storage, open_storage
-from .dom import document, is_none, window
+from .dom import is_none, window
 
 BOARD_TARGET = "[data-node],[data-edge],[data-hex]"
 """A board spot's element (targets and the other spots alike), as a CSS selector."""
@@ -45,24 +45,6 @@ def page_language(asked: str | None, settings: SettingsStore) -> str:
     return pick_language(settings.load().lang, browser_languages())
 
 
-def by_id(name: str) -> Any:
-    """The element with id ``name`` (JavaScript null when there is none: test with ``is_none``)."""
-    return document.getElementById(name)
-
-
-def element(tag: str, text: str | None = None, cls: str | None = None, **attrs: str) -> Any:
-    """A new element with ``text`` as its text (never as HTML), a class and attributes
-    (``aria_label`` is written ``aria-label``)."""
-    node = document.createElement(tag)
-    if text is not None:
-        node.textContent = text
-    if cls:
-        node.className = cls
-    for name, value in attrs.items():
-        node.setAttribute(name.replace("_", "-"), value)
-    return node
-
-
 def board_spot(node: Any) -> str | None:
     """The spot name (``"n12"``) of the board spot ``node`` is in (None outside one)."""
     from ..navigate import spot as spot_name
@@ -76,19 +58,3 @@ def board_spot(node: Any) -> str | None:
         if not is_none(value):
             return spot_name(kind, int(value))
     return None
-
-
-def rove(spot: str) -> bool:
-    """Give the board's Tab stop to the target at ``spot`` and focus it (False when the
-    board of ``#board`` has no such target)."""
-    from ..navigate import parse_spot
-
-    parsed = parse_spot(spot)
-    node = None if parsed is None else document.querySelector(f"#board .target[data-{parsed[0]}='{parsed[1]}']")
-    if node is None or is_none(node):
-        return False
-    for held in document.querySelectorAll(BOARD_STOP):
-        held.setAttribute("tabindex", "-1")
-    node.setAttribute("tabindex", "0")
-    node.focus()
-    return True

@@ -19,6 +19,7 @@ from ..effects import Download
 from ..html import EMPTY, Markup, el, join
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
+from .share import COMMANDS as SHARE_COMMANDS, panel as share_panel, share_button
 from .state import HOME, Notice
 
 if TYPE_CHECKING:
@@ -54,13 +55,15 @@ def game_bar(scene: Scene) -> Markup:
                 class_="inline",
             )
     pace += button(text, text("ui.stats.title"), "stats_open", ident="stats-open")
-    export = button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
+    export = share_button(scene)
+    export += button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
     return join(
         (
             el("h1", text("ui.title"), class_="brand"),
             el("span", session.name, class_="game-name"),
             el("div", pace, export, button(text, text("ui.menu.home"), "home", ident="menu-home"), class_="bar-tools"),
             language_picker(text, "game-lang"),
+            share_panel(scene),
         )
     )
 
@@ -161,4 +164,5 @@ COMMANDS = (
     Command("close_notice", nothing, close_notice),
     Command("viewport", integer(*WIDTHS), viewport, sent_by_page=True),
     Command("explain", value(Explanation), explain, sent_by_page=True),
+    *SHARE_COMMANDS,
 )

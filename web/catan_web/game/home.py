@@ -96,6 +96,7 @@ def saves_list(text: Text, saves: Sequence[SaveMeta], confirm: str, dates: dict[
             tools = button(
                 text, text("ui.saves.continue"), "continue", meta.id, ident=f"continue-{i}", cls="primary"
             ) + button(text, text("ui.saves.delete"), "delete", meta.id, ident=f"delete-{i}")
+            tools += authoring_links(text, meta.id, i)
         items.append(
             el(
                 "li",
@@ -106,6 +107,15 @@ def saves_list(text: Text, saves: Sequence[SaveMeta], confirm: str, dates: dict[
             )
         )
     return el("ul", join(items), class_="saves", id="saves")
+
+
+def authoring_links(text: Text, gid: str, i: int) -> Markup:
+    """A saved game's links to the replay viewer and to the board editor (at its last step)."""
+    from urllib.parse import quote
+
+    return el(
+        "a", text("replay.open_game"), href=f"replay.html?game={quote(gid)}", class_="button", id=f"replay-{i}"
+    ) + el("a", text("editor.make_example"), href=f"editor.html?game={quote(gid)}", class_="button", id=f"example-{i}")
 
 
 def new_game_form(text: Text, form: NewGame) -> Markup:

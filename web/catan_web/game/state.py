@@ -85,6 +85,8 @@ class PageState(NamedTuple):
     """Damaged stored texts put aside at start-up (named in a notice)."""
     width: int = 1280
     """The page's width in CSS pixels (charts are drawn to fit it)."""
+    sharing: tuple[str, str] | None = None
+    """The game whose share panel is open, and the link it shows (:mod:`catan_web.game.share`)."""
 
     def text(self) -> Text:
         """Message look-ups in the page's language (no game's names)."""

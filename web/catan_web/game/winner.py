@@ -59,6 +59,7 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
             "div",
             button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
             button(text, text("ui.win.board"), "close_winner", ident="win-board"),
+            replay_link(scene),
             class_="row",
         ),
         el("div", rematches, class_="row rematch"),
@@ -75,6 +76,22 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
         aria_modal="true",
         aria_labelledby="winner-title",
         id="winner",
+    )
+
+
+def replay_link(scene: Scene) -> Markup | None:
+    """The link replaying the finished game (saved on this page; a guest's page holds none)."""
+    from urllib.parse import quote
+
+    session = scene.session
+    if not session.holds_game:
+        return None
+    return el(
+        "a",
+        scene.text("replay.replay_game"),
+        href=f"replay.html?game={quote(session.gid)}",
+        class_="button",
+        id="win-replay",
     )
 
 

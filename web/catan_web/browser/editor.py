@@ -1,0 +1,136 @@
+"""The board editor in the browser (``editor.html``): its events and its test hooks.
+
+The thin host of :class:`~catan_web.editor.controller.EditorController`: it writes the page's
+layout once, opens what the address names (a share link in the fragment, ``?game=<id>&step=``),
+turns clicks, keys and files into commands, and applies the patches. Ctrl+Z (or Cmd+Z) undoes,
+Ctrl+Y (or Ctrl+Shift+Z) redoes, outside text fields. Nothing here decides anything.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import parse_qs
+
+from ..editor.board import Rove
+from ..editor.controller import EditorController
+from ..editor.regions import shell
+from ..editor.start import ChosenFile
+from ..text import unexpected
+from ..touch import COARSE_POINTER
+from .dom import document, is_none, window
+from .host import PageHost
+from .page import ACTIVATE, board_spot, browser_languages, browser_storage
+
+ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
+"""Keys that move the board's Tab stop."""
+UNDO, REDO = "z", "y"
+TYPING = "input, textarea, select"
+"""Where Ctrl+Z belongs to the field (its own undo), not to the editor."""
+
+
+class EditorPage(PageHost):
+    """The editor page: its controller and its events."""
+
+    page: EditorController
+
+    def __init__(self) -> None:
+        search = str(window.location.search)
+        asked = parse_qs(search.lstrip("?")).get("lang", [""])[0]
+        touch = bool(window.matchMedia(COARSE_POINTER).matches)
+        page = EditorController(browser_storage(), languages=browser_languages(), asked=asked, touch=touch)
+        root = document.getElementById("app")
+        root.innerHTML = shell()
+        root.removeAttribute("aria-busy")
+        super().__init__(page, root)
+        board = document.getElementById("board")
+        for target, kind, handler in (
+            (board, "click", self.on_board_click),
+            (board, "keydown", self.on_board_key),
+            (document, "keydown", self.on_key),
+            (window, "hashchange", lambda event: self.open_address()),
+        ):
+            self.on(target, kind, handler)
+        self.open_address()
+
+    def open_address(self) -> None:
+        """Open what the address names (or draw the empty beginner board)."""
+        location = window.location
+        self.run("open_address", {"search": str(location.search), "hash": str(location.hash)})
+
+    # --- events ----------------------------------------------------------------------------------------
+
+    def on_change(self, event: Any) -> None:
+        """A change of a control; a file chosen is read first."""
+        target = event.target
+        if target.getAttribute("data-change") == "start_file":
+            files = target.files
+            if not is_none(files) and files.length:
+                self.start(self.read_file(files.item(0)))
+            target.value = ""
+        else:
+            super().on_change(event)
+
+    async def read_file(self, file: Any) -> None:
+        """Read the file chosen and open it at the step typed."""
+        try:
+            content: str | None = str(await file.text())
+        except Exception:
+            content = None
+        step = document.getElementById("start-step")
+        typed = "" if is_none(step) else str(step.value)
+        self.run("start_file", ChosenFile(str(file.name), content, typed))
+
+    def on_board_click(self, event: Any) -> None:
+        """A click on a spot of the board."""
+        spot = board_spot(event.target)
+        if spot is not None:
+            self.run("press", spot)
+
+    def on_board_key(self, event: Any) -> None:
+        """Enter or Space on a spot act as a click; the arrows, Home and End move the Tab stop."""
+        spot = board_spot(event.target)
+        key = str(event.key)
+        if spot is None:
+            return
+        if key in ACTIVATE:
+            event.preventDefault()
+            self.run("press", spot)
+        elif key in ROVING_KEYS:
+            event.preventDefault()
+            self.run("rove", Rove(spot, key))
+
+    def on_key(self, event: Any) -> None:
+        """Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (outside text fields)."""
+        if not (event.ctrlKey or event.metaKey) or not is_none(event.target.closest(TYPING)):
+            return
+        key = str(event.key).lower()
+        if key == UNDO and not event.shiftKey:
+            event.preventDefault()
+            self.run("undo")
+        elif key == REDO or (key == UNDO and event.shiftKey):
+            event.preventDefault()
+            self.run("redo")
+
+    # --- test hooks (only with ?test in the address) ------------------------------------------------------
+
+    def expose_test_api(self) -> None:
+        """``window.catan_test.work()``: the editor's work (scenario, marks, caption) as JSON."""
+        api = window.Object.new()
+        api.work = self.keep(lambda: json.dumps(self.page.editor.to_json()))
+        window.catan_test = api
+
+
+def start() -> EditorPage | None:
+    """Build the page and mark it ready (whatever fails on the way ends in a message)."""
+    page: EditorPage | None = None
+    try:
+        testing = "test" in str(window.location.search)  # read first: the page may rewrite its address
+        page = EditorPage()
+        if testing:
+            page.expose_test_api()
+    except Exception as error:
+        document.getElementById("app").textContent = unexpected(error)
+    finally:
+        document.documentElement.setAttribute("data-ready", "1")
+    return page

@@ -1,0 +1,58 @@
+"""The game's log up to the step, newest first, as the chosen seat could read it; the lines of
+the step's own action are marked. A keyed region: a step forward adds its lines only.
+
+Sentences are translated once per event and kept (:class:`LogMemo`) until the viewer, the
+language or the game changes: an event's sentence is the same at every step. No command.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.parts import seat_mark
+from ..html import Markup, el
+from ..patch import Keyed
+
+if TYPE_CHECKING:
+    from .scene import Scene
+
+LOG_LINES = 300
+"""Most lines shown (the newest)."""
+
+
+class LogMemo:
+    """The log's sentences of the game replayed, by event index, for one viewer and language."""
+
+    def __init__(self) -> None:
+        self.key: tuple[object, ...] = ()
+        self.lines: dict[int, Markup] = {}
+
+    def line(self, scene: Scene, index: int) -> Markup:
+        """The line of event ``index`` of the view's log."""
+        key = (id(scene.replay), scene.state.viewer, scene.state.lang)
+        if key != self.key:
+            self.key, self.lines = key, {}
+        if index not in self.lines:
+            event = scene.view.log[index]
+            self.lines[index] = el("li", seat_mark(scene.replay.game, event.player), scene.text.event(event))
+        return self.lines[index]
+
+
+def log_list(scene: Scene, memo: LogMemo) -> Keyed:
+    """The ``<ol>`` of the log's newest lines, the step's own marked."""
+    count = len(scene.view.log)
+    fresh = count - len(scene.replay.events())
+    first = max(0, count - LOG_LINES)
+    items = []
+    for i in range(count - 1, first - 1, -1):
+        line = memo.line(scene, i)
+        key = f"{i}n" if i >= fresh else str(i)
+        items.append((key, Markup(line.replace("<li>", '<li class="now">', 1)) if i >= fresh else line))
+    attributes = (
+        ("class", "replay-log"),
+        ("id", "log-lines"),
+        ("reversed", ""),
+        ("tabindex", "0"),
+        ("aria-labelledby", "log-title"),
+    )
+    return Keyed("ol", attributes, tuple(items))

@@ -1,0 +1,70 @@
+"""What a command of the replay viewer may do with the page: the controller as its components
+see it. The components never import the controller (no import goes back to it)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from catan_core.game import Game
+    from catan_core.replay import Replay
+    from catan_core.study import Study
+
+    from ..settings import SettingsStore
+    from ..store import SaveStore
+    from ..text import Msg, Text
+    from .state import ReplayState
+
+
+class ReplayTable(Protocol):
+    """The replay viewer's controller, as a command sees it."""
+
+    @property
+    def state(self) -> ReplayState:
+        """The page's state (a value: change it with :meth:`edit`)."""
+
+    @property
+    def replay(self) -> Replay | None:
+        """The game replayed (None until one is open)."""
+
+    @property
+    def game(self) -> Game | None:
+        """The whole game replayed (its every action; :attr:`replay`'s position is the step's)."""
+
+    @property
+    def store(self) -> SaveStore:
+        """The saved games of this browser."""
+
+    @property
+    def settings(self) -> SettingsStore:
+        """The settings every page shares (the language)."""
+
+    @property
+    def base(self) -> str:
+        """The site's address, which shared links start with."""
+
+    def edit(self, **changes: Any) -> None:
+        """Replace fields of the page's state."""
+
+    def emit(self, effect: Any) -> None:
+        """Ask the browser for ``effect`` once the command is done."""
+
+    def text(self) -> Text:
+        """Message look-ups in the page's language (the game's seat names)."""
+
+    def notify(self, message: Msg, kind: str = "error", entry: str | None = None) -> None:
+        """Show ``message`` in the notice line."""
+
+    def clear_notice(self) -> None:
+        """Hide the notice line."""
+
+    def show(self, game: Game, step: int | None, **source: Any) -> None:
+        """Replay ``game`` from now on, at ``step`` (None: its last); ``source`` are the
+        state's fields naming where it came from (``name``, ``gid``, ``link``, ``draft``)."""
+
+    def study(self) -> Study:
+        """The study of the draft (built once per change; the engine's FormatError when it
+        refuses a text)."""
+
+    def go(self, step: int) -> None:
+        """Go to ``step`` of the game (clamped)."""
