@@ -13,8 +13,10 @@ counted. Line-ups:
 * ``beginner`` x 4
 * ``standard`` x 4
 * ``strong`` + ``standard`` x 3 (``--budget`` seconds per strong decision)
+* each level of ``--variants`` (default ``strong-hybrid``: the classic search valued by the
+  learned evaluation; ``strong-classic``, ``strong-learned``) + ``standard`` x 3, the same budget
 
-``--skip-strong`` leaves the last line-up out. In the browser (Pyodide) expect the
+``--skip-strong`` leaves the strong line-ups out. In the browser (Pyodide) expect the
 figures to be about 2-3 times higher than in CPython.
 """
 
@@ -34,19 +36,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=1.0, help="strong level's budget per decision (s)")
+    parser.add_argument("--variants", default="strong-hybrid", help="other strong levels timed, comma-separated")
     parser.add_argument("--skip-strong", action="store_true")
     args = parser.parse_args(argv)
     lineups = [["beginner"] * 4, ["standard"] * 4]
+    strong = ["strong", *(level for level in args.variants.split(",") if level)]
     if not args.skip_strong:
-        lineups.append(["strong"] + ["standard"] * 3)
-    print(f"{'line-up':34} {'level':9} {'decisions':>9} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7}")
+        lineups += [[level] + ["standard"] * 3 for level in strong]
+    budgets = {level: {"budget": args.budget} for level in strong}
+    print(f"{'line-up':48} {'level':14} {'decisions':>9} {'mean ms':>8} {'median':>7} {'p95':>7} {'max':>7}")
     for lineup in lineups:
-        result = run(lineup, args.games, args.seed, {"strong": {"budget": args.budget}})
-        name = ",".join(lineup) + ("" if "strong" not in lineup else f" ({args.budget:g} s)")
+        result = run(lineup, args.games, args.seed, budgets)
+        name = ",".join(lineup) + ("" if lineup[0] not in budgets else f" ({args.budget:g} s)")
         for level in dict.fromkeys(lineup):
             ts = sorted(result.times[level])
             print(
-                f"{name:34} {level:9} {len(ts):9} {1000 * sum(ts) / len(ts):8.2f} "
+                f"{name:48} {level:14} {len(ts):9} {1000 * sum(ts) / len(ts):8.2f} "
                 f"{1000 * percentile(ts, 0.5):7.2f} {1000 * percentile(ts, 0.95):7.2f} {1000 * ts[-1]:7.1f}"
             )
     return 0

@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/bots_pyodide.py [--games 2] [--strong-decisions 20]
+    python bench/bots_pyodide.py [--games 2] [--strong-decisions 20] [--levels strong,strong-hybrid]
 
 It builds the site into a temporary directory, adds a bench page that boots the self-hosted
 Pyodide, imports from ``catan.zip`` as the pages do and plays seeded 4-player games between computer players,
@@ -11,11 +11,14 @@ this CPython. It prints, per level and interpreter, the number of decisions and 
 95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
 measured on its first decisions only (it spends up to its budget on each).
 
-It also prints the Strong playouts per second of ``bench/playouts.py`` (its
+The strong levels of ``--levels`` (default: ``strong``, the level offered to people, and its
+experimental variant ``strong-hybrid``) are measured at their default budget of 1 s. It
+also prints their work per second from ``bench/playouts.py`` (its
 :data:`~playouts.MEASURE`, timed with ``time.perf_counter`` in both interpreters) for
-``--playout-decisions`` strong decisions of one game; ``--baseline DIR`` measures them too
-with the ``catan_core`` of the code tree ``DIR`` (an earlier version), in the same Pyodide
-and the same CPython. No timing is asserted.
+``--playout-decisions`` decisions of one game: playouts per second of a searching level and
+evaluations of the learned model per second; ``--baseline DIR`` measures the classic
+search's playouts too with the ``catan_core`` of the code tree ``DIR`` (an earlier version),
+in the same Pyodide and the same CPython. No timing is asserted.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import build  # noqa: E402
 import playouts  # noqa: E402
 
-# Runs unchanged in Pyodide and in CPython; GAMES and STRONG_DECISIONS are set before it.
+# Runs unchanged in Pyodide and in CPython; GAMES, STRONG_DECISIONS and WORK_LEVELS are set before it.
 MEASURE = r"""
 import json, time
 from catan_core.bots import make_bot
@@ -58,21 +61,22 @@ def decision_times(level, games, limit):
 RESULT = {
     "beginner": decision_times("beginner", GAMES, 10**9),
     "standard": decision_times("standard", GAMES, 10**9),
-    "strong": decision_times("strong", 1, STRONG_DECISIONS),
+    **{level: decision_times(level, 1, STRONG_DECISIONS) for level in WORK_LEVELS},
 }
 """
 
-# Appended to MEASURE: Strong playouts per second (bench/playouts.py), with this tree's code and,
-# when BASELINE names a folder or zip holding another catan_core, with that one, imported afresh.
+# Appended to MEASURE: the strong levels' work per second (bench/playouts.py), with this tree's code
+# and, when BASELINE names a folder or zip holding another catan_core, its classic search's, imported afresh.
 PLAYOUTS = playouts.MEASURE + r"""
 import sys
-RESULT["playouts"] = json.loads(PLAYOUTS_RESULT)
+RESULT["work"] = json.loads(WORK_RESULT)
 if BASELINE:
     for name in [m for m in sys.modules if m == "catan_core" or m.startswith("catan_core.")]:
         del sys.modules[name]
     sys.path.insert(0, BASELINE)
+    WORK_LEVELS = ["classic"]
     exec(compile(PLAYOUTS_CODE, "playouts", "exec"))
-    RESULT["baseline playouts"] = json.loads(PLAYOUTS_RESULT)
+    RESULT["baseline work"] = json.loads(WORK_RESULT)
 RESULT = json.dumps(RESULT)
 """
 
@@ -143,31 +147,40 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2, help="games per level for beginner and standard")
     parser.add_argument("--strong-decisions", type=int, default=20, help="decisions timed for the strong level")
     parser.add_argument("--playout-decisions", type=int, default=60, help="strong decisions whose playouts are counted")
-    parser.add_argument("--baseline", type=Path, help="another code tree whose playouts/s are measured too")
+    parser.add_argument("--baseline", type=Path, help="another code tree whose classic playouts/s are measured too")
+    parser.add_argument("--levels", default="strong,strong-hybrid", help="strong levels measured, comma-separated")
     args = parser.parse_args()
+    levels = [level for level in args.levels.split(",") if level]
     prelude = (
         f"import time\nGAMES = {args.games}\nSTRONG_DECISIONS = {args.strong_decisions}\n"
         f"PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK = 1, {args.playout_decisions}, 64, time.perf_counter\n"
+        f"WORK_LEVELS = {levels!r}\n"
     )
     baseline = args.baseline.resolve() if args.baseline else None
     results = {"Pyodide": run_in_pyodide(prelude, baseline), "CPython": run_in_cpython(prelude, baseline)}
-    print(f"{'level':<10}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
-    for level in ("beginner", "standard", "strong"):
+    print(f"{'level':<16}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    for level in ("beginner", "standard", *levels):
         p95 = {}
         for interpreter, data in results.items():
             times = data[level]
             p95[interpreter] = percentile(times, 0.95)
-            print(f"{level:<10}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
+            print(f"{level:<16}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
                   f"{1000 * p95[interpreter]:>9.1f}{1000 * max(times):>9.1f}")
-        print(f"{'':<10}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
-    print(f"\nStrong playouts per second ({results['CPython']['playouts']['playouts']} playouts, wall clock)")
-    print(f"{'code':<18}{'interpreter':<12}{'playouts/s':>11}{'per s thinking':>16}")
-    for key in ("playouts", "baseline playouts"):
-        for interpreter, data in results.items():
-            if key in data:
-                inside, thinking = playouts.rates(data[key])
-                name = "this tree" if key == "playouts" else "baseline"
-                print(f"{name:<18}{interpreter:<12}{inside:>11.0f}{thinking:>16.0f}")
+        print(f"{'':<16}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
+    print(f"\nThe strong levels' work per second ({args.playout_decisions} decisions, 64 playouts each when they "
+          f"search; wall clock)")
+    print(f"{'code':<11}{'level':<16}{'interpreter':<12}{'work':>12}{'count':>8}{'per s inside':>14}"
+          f"{'per s thinking':>16}")
+    for key in ("work", "baseline work"):
+        for level in results["CPython"].get(key, {}):
+            for work in ("playouts", "evaluations"):
+                for interpreter, data in results.items():
+                    totals = data[key][level]
+                    if totals[work]:
+                        inside, thinking = playouts.rates(totals, work)
+                        name = "baseline" if key.startswith("baseline") else "this tree"
+                        print(f"{name:<11}{level:<16}{interpreter:<12}{work:>12}{totals[work]:>8}{inside:>14.0f}"
+                              f"{thinking:>16.0f}")
 
 
 if __name__ == "__main__":

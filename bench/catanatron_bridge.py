@@ -53,6 +53,7 @@ from catan_core.board import (
     ORE, PIPS, TERRAIN_RESOURCE, WOOL, Board,
 )
 from catan_core.bots import make_bot
+from catan_core.bots.model import view_features
 from catan_core.events import Event
 from catan_core.game import CITY_COST, DEV_CARD_COST, ROAD_COST, SETTLEMENT_COST
 from catan_core.names import DEV_CARDS, KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
@@ -672,6 +673,8 @@ class Table(GameAccumulator):
             winner=-1,
             free_roads=min(state.free_roads_available, ROADS - len(players[current].roads)) if state.is_road_building else 0,
             dev_played=state.player_state[f"{key}_HAS_PLAYED_DEVELOPMENT_CARD_IN_TURN"],
+            built=False,  # Catanatron has no domestic trades, so no trade-then-build rule
+            dice_deck=None,  # Catanatron's dice are rolled, not dealt from a deck
             players=players,
             trade=None,
             hand=tuple(hand),
@@ -717,9 +720,15 @@ class OurSeat(Player):
     among the accumulators of ``Game.play``.
     """
 
-    def __init__(self, color: Color, level: str, seed: int, settings: dict[str, Any]) -> None:
+    def __init__(self, color: Color, level: str, seed: int, settings: dict[str, Any], record: bool = False) -> None:
         super().__init__(color)
         self.bot = make_bot(level, seed=seed, offers=False, **settings)
+        self.record = record
+        """Whether to keep :attr:`positions`."""
+        self.positions: list[tuple[int, list[list[float]]]] = []
+        """With :attr:`record`: at the start of every turn (before the roll it is asked
+        about), the turn and every seat's features as our seat's view knows them
+        (:func:`catan_core.bots.model.view_features`), training data for ``tools/train/fit.py``."""
         self.table: Table | None = None
         self.queued: list[str] = []
         """Catanatron resources still to discard, the rest of a discard our bot chose."""
@@ -738,6 +747,8 @@ class OurSeat(Player):
         assert self.table is not None
         self.table.observe(game)
         view, options = self.table.view(game, playable_actions)
+        if self.record and view.phase == ROLL and (not self.positions or self.positions[-1][0] != view.turn):
+            self.positions.append((view.turn, view_features(view)))
         start = time.perf_counter()
         action = self.bot.decide(view)
         self.times.append(time.perf_counter() - start)
@@ -764,6 +775,8 @@ class GameTask:
     theirs: str
     their_class: str
     """``module:Class`` of Catanatron's player for the other seats."""
+    record: bool = False
+    """Keep our seat's view's features at every turn (:attr:`OurSeat.positions`)."""
 
 
 @dataclass(frozen=True)
@@ -781,6 +794,38 @@ class GameOutcome:
     times: list[float]
     fallbacks: int
     kinds: dict[str, int]
+    winner_seat: int = -1
+    """The winning seat (-1: nobody)."""
+    positions: tuple[tuple[int, list[list[float]]], ...] = ()
+    """Our seat's recorded positions (:attr:`OurSeat.positions`)."""
+    final: tuple[dict[str, int], ...] = ()
+    """Every seat's pieces, cards and points at the end (:func:`final_state`)."""
+
+
+FINAL_KEYS: dict[str, str] = {
+    "points": "ACTUAL_VICTORY_POINTS", "longest_road": "HAS_ROAD", "largest_army": "HAS_ARMY",
+    "road_length": "LONGEST_ROAD_LENGTH", "knights_played": "PLAYED_KNIGHT", "vp_cards": "VICTORY_POINT_IN_HAND",
+}
+"""What :func:`final_state` reads of each seat, by Catanatron's player-state key (without ``P<i>_``)."""
+PIECES: dict[str, tuple[str, int]] = {"settlements": ("SETTLEMENTS", 5), "cities": ("CITIES", 4), "roads": ("ROADS", 15)}
+"""Pieces placed: each kind's key and its supply."""
+
+
+def final_state(game: CatGame) -> tuple[dict[str, int], ...]:
+    """Every seat's points, pieces, special cards and development cards at the end of ``game``
+    (``dev_cards``: bought, played or not; ``settlements``: those on the board, a city's
+    settlement piece having gone back to its supply)."""
+    ps = game.state.player_state
+    out = []
+    for i in range(len(game.state.colors)):
+        row = {name: int(ps[f"P{i}_{key}"]) for name, key in FINAL_KEYS.items()}
+        for name, (key, supply) in PIECES.items():
+            row[name] = supply - int(ps[f"P{i}_{key}_AVAILABLE"])
+        row["dev_cards"] = sum(
+            int(ps[f"P{i}_{card}_IN_HAND"]) + int(ps.get(f"P{i}_PLAYED_{card}", 0)) for card in DEVELOPMENT_CARDS
+        )
+        out.append(row)
+    return tuple(out)
 
 
 def seated(by_seat: list[Player], seed: int) -> list[Player]:
@@ -803,7 +848,7 @@ def play_game(task: GameTask) -> GameOutcome:
     colors = list(Color)
     seat = task.index % len(colors)
     game_seed = task.seed + task.index
-    ours = OurSeat(colors[seat], task.ours, seed=game_seed * len(colors) + seat, settings=task.settings)
+    ours = OurSeat(colors[seat], task.ours, seed=game_seed * len(colors) + seat, settings=task.settings, record=task.record)
     by_seat: list[Player] = [ours if j == seat else their_class(colors[j]) for j in range(len(colors))]
     game = CatGame(seated(by_seat, game_seed), seed=game_seed)
     if list(game.state.players) != by_seat:
@@ -812,4 +857,7 @@ def play_game(task: GameTask) -> GameOutcome:
     table = ours.table = Table(game, seat, kinds)
     won = game.play(accumulators=[table])
     winner = None if won is None else "ours" if won == ours.color else "theirs"
-    return GameOutcome(seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds))
+    return GameOutcome(
+        seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds),
+        -1 if won is None else colors.index(won), tuple(ours.positions), final_state(game),
+    )

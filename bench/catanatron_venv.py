@@ -7,18 +7,41 @@ processes running their interpreters, never by ``catan_core``, ``web/`` or ``tes
 * :data:`PYPI` -- ``bench/.venv-catanatron``: ``catanatron==3.2.1`` from the package index
   (its newest release there, 2022);
 * :data:`VENDORED` -- ``bench/.venv-catanatron-3.3.0``: Catanatron 3.3.0 from the vendored
-  source ``../shared/vendor/catanatron-3.3.0.tar.gz`` (see the README beside it), which has
-  the search players; its dependencies come from the package index.
+  source ``vendor/catanatron-3.3.0.tar.gz`` of the shared folder (:func:`shared_dir`; see the
+  README beside it), which has the search players; its dependencies come from the package
+  index.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+SHARED_ENV = "CATAN_SHARED"
+"""Environment variable naming the shared folder (the one holding ``vendor/``), if set."""
+
+
+def shared_dir() -> Path:
+    """The shared folder beside the main checkout (``vendor/``, the rules reference).
+
+    ``$CATAN_SHARED`` when set; otherwise ``shared`` beside the main checkout, found from git's
+    common directory (``<main checkout>/.git``), so that a linked worktree anywhere
+    (``git worktree add ../wt/x``) finds the same folder as the main checkout; without git,
+    ``shared`` beside this checkout."""
+    env = os.environ.get(SHARED_ENV)
+    if env:
+        return Path(env)
+    found = subprocess.run(
+        ["git", "rev-parse", "--path-format=absolute", "--git-common-dir"],
+        cwd=ROOT, check=False, capture_output=True, text=True,
+    )
+    if found.returncode == 0 and found.stdout.strip():
+        return Path(found.stdout.strip()).parent.parent / "shared"
+    return ROOT.parent / "shared"
 
 
 @dataclass(frozen=True)
@@ -59,5 +82,5 @@ class CatanatronVenv:
 PYPI = CatanatronVenv("Catanatron 3.2.1", ROOT / "bench" / ".venv-catanatron", "3.2.1", "catanatron==3.2.1")
 VENDORED = CatanatronVenv(
     "Catanatron 3.3.0", ROOT / "bench" / ".venv-catanatron-3.3.0", "3.3.0",
-    str(ROOT.parent / "shared" / "vendor" / "catanatron-3.3.0.tar.gz"),
+    str(shared_dir() / "vendor" / "catanatron-3.3.0.tar.gz"),
 )

@@ -5,15 +5,17 @@ Run from the repository root:
     python3 bench/vs_catanatron_bots.py --ours strong --theirs alphabeta --games 200 --seed 1 --jobs 2
     python3 bench/vs_catanatron_bots.py --check-coordinates
 
-One seat is played by one of our levels (``--ours``: beginner, standard, strong; ``--budget``
-sets the strong level's time per decision), the other three by one kind of Catanatron 3.3.0
+One seat is played by one of our levels (``--ours``: beginner, standard, strong, or
+strong-classic, the strong level before the learned evaluation; ``--budget`` sets a strong
+level's time per decision), the other three by one kind of Catanatron 3.3.0
 player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its default depth
 2), ``value`` (``players.value.ValueFunctionPlayer``), ``weighted``
 (``players.weighted_random.WeightedRandomPlayer``) or ``random`` (``RandomPlayer``).
 
 Catanatron is GPL and never part of the product. On first use the script creates the
 benchmark-only virtual environment ``bench/.venv-catanatron-3.3.0`` (git-ignored) from the
-vendored source ``../shared/vendor/catanatron-3.3.0.tar.gz`` (``bench/catanatron_venv.py``)
+vendored source ``vendor/catanatron-3.3.0.tar.gz`` of the shared folder (``$CATAN_SHARED``, else
+``shared`` beside the main checkout: ``bench/catanatron_venv.py``)
 and runs itself again with that environment's interpreter; only then is
 ``bench/catanatron_bridge.py``, which imports Catanatron, loaded. It runs with
 ``PYTHONHASHSEED=0`` and, where ``setarch -R`` works, without address-space randomization:
@@ -100,6 +102,10 @@ fallbacks, and how often our seat took each kind of decision (every kind Catanat
 for should occur in a long enough run). The last line is
 ``<our level>: <pct>% [<low>, <high>] of <n> games vs 3 <their level>``.
 
+``--record FILE`` also writes, for every finished game, our seat's features of every seat
+at the start of each turn as its view knows them, with the winner (training data for
+``tools/train/fit.py``).
+
 ``--check-coordinates`` maps ``--boards`` random Catanatron base maps onto our board and
 checks every spot (each intersection's hexes, neighbours, production and harbor, each hex's
 corners, sides, resource and number, each path's ends, each harbor's type and
@@ -110,6 +116,7 @@ one.
 from __future__ import annotations
 
 import argparse
+import json
 import multiprocessing
 import os
 import platform
@@ -125,7 +132,12 @@ from catanatron_venv import ROOT, VENDORED
 
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import LEVELS  # noqa: E402
+from catan_core.bots import BOTS, LEVELS  # noqa: E402
+
+OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith("strong-")))
+"""Our levels that may take the seat: those offered to people and the strong level's
+variants (``strong-classic``, the strong level before the learned evaluation, for
+before-and-after figures; ``strong-learned``, ``strong-hybrid``: experiments)."""
 from catan_core.tournament import percentile, wilson  # noqa: E402
 
 THEIR_PLAYERS: dict[str, str] = {
@@ -145,19 +157,51 @@ NO_ASLR: list[str] = ["setarch", platform.machine(), "-R"]
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--ours", choices=LEVELS, default="strong", help="our level, in one seat")
+    parser.add_argument("--ours", choices=OURS, default="strong", help="our level, in one seat")
     parser.add_argument("--theirs", choices=tuple(THEIR_PLAYERS), default="alphabeta", help="Catanatron's player, in three seats")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--budget", type=float, default=None, help="time budget of the strong level per decision (s)")
+    parser.add_argument("--playouts", type=int, default=None,
+                        help="playouts of a searching strong level per decision (default: by its budget); with a "
+                             "generous --budget, the same games on a loaded machine as on a free one")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="another setting of our level's constructor (numbers as numbers, true/false as booleans; "
+                             "repeatable), e.g. --set setup_by_model=true for strong-hybrid")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
+    parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
+    parser.add_argument("--games-out", type=Path,
+                        help="write every game's seat, winner, length, our decisions by kind and every seat's final "
+                             "pieces, cards and points here (JSON), to see what wins and loses")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
-    if args.budget is not None and args.ours != "strong":
-        parser.error("--budget is a setting of the strong level")
+    if (args.budget is not None or args.playouts is not None) and not args.ours.startswith("strong"):
+        parser.error("--budget and --playouts are settings of the strong levels")
     return args
+
+
+def setting_value(text: str) -> Any:
+    """A ``--set`` value: ``true``/``false`` as booleans, numbers as numbers, else the text."""
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def strong_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """Our level's settings given on the command line (``--budget``, ``--playouts``, ``--set``)."""
+    given = {"budget": args.budget, "playouts": args.playouts}
+    settings = {name: value for name, value in given.items() if value is not None}
+    for pair in args.set:
+        key, _, value = pair.partition("=")
+        settings[key] = setting_value(value)
+    return settings
 
 
 def check(bridge: Any, boards: int, seed: int) -> int:
@@ -191,7 +235,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
         lo, hi = wilson(wins, n)
         return f"{100 * wins / max(1, n):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
-    budget = f" (budget {args.budget} s)" if args.budget is not None else ""
+    budget = "".join(f" ({name} {value})" for name, value in strong_settings(args).items())
     lines = [
         (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
          f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}, {args.jobs} jobs, {seconds:.0f} s"),
@@ -224,9 +268,8 @@ def outcomes_of(bridge: Any, tasks: list[Any], jobs: int) -> Iterator[Any]:
 
 def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
-    settings = {"budget": args.budget} if args.budget is not None else {}
     tasks = [
-        bridge.GameTask(i, args.seed, args.ours, settings, args.theirs, THEIR_PLAYERS[args.theirs])
+        bridge.GameTask(i, args.seed, args.ours, strong_settings(args), args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
         for i in range(args.games)
     ]
     outcomes = []
@@ -239,7 +282,34 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     if not args.quiet:
         print(file=sys.stderr)
     print(report(args, outcomes, time.perf_counter() - start, bridge.DECISION_KINDS))
+    if args.record is not None:
+        write_positions(args.record, outcomes)
+    if args.games_out is not None:
+        write_games(args.games_out, outcomes)
     return 0
+
+
+def write_games(path: Path, outcomes: list[Any]) -> None:
+    """``--games-out``: one record per game (``seat`` is ours; ``final`` by seat)."""
+    games = [
+        {"game": i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds, "final": list(o.final)}
+        for i, o in enumerate(outcomes)
+    ]
+    path.write_text(json.dumps(games), encoding="utf-8")
+
+
+def write_positions(path: Path, outcomes: list[Any]) -> None:
+    """``--record``: every finished game's recorded positions, as ``tools/train/fit.py`` reads
+    them (``features``; ``rows`` of game, viewer, turn, winner and the seats' feature rows)."""
+    from catan_core.bots.features import FEATURES
+
+    rows = [
+        [i, o.seat, turn, o.winner_seat, x]
+        for i, o in enumerate(outcomes) if o.winner_seat >= 0
+        for turn, x in o.positions
+    ]
+    path.write_text(json.dumps({"features": list(FEATURES), "rows": rows}), encoding="utf-8")
+    print(f"wrote {len(rows)} positions of {sum(o.winner_seat >= 0 for o in outcomes)} games to {path}")
 
 
 def run_in_venv(argv: list[str]) -> None:

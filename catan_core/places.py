@@ -40,7 +40,7 @@ being inflected (the German and Hindi templates put it where its case is fixed).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -202,6 +202,18 @@ def event_text(
     'अना ने डाकू को पर्वत 6 वाले हेक्स पर रखा।'
     """
     key, params = event.message(you)
+    return message_text(key, params, board, lang, names)
+
+
+def message_text(
+    key: str, params: Mapping[str, Any], board: Board, lang: str, names: Sequence[str] | None = None
+) -> str:
+    """Message ``key`` in ``lang`` with its spots (parameters :data:`SPOT_PARAMS`) in words.
+
+    >>> from catan_core.board import Board
+    >>> message_text("event.robber", {"player": 0, "hex": 4}, Board.beginner(), "en", ["Ana"])
+    'Ana moves the robber to the mountains 6.'
+    """
     words = places(board, lang)
     spelled = {k: words.spot(k, v) if k in SPOT_PARAMS else v for k, v in params.items()}
     return translate(key, spelled, lang, names)

@@ -1,5 +1,6 @@
 """SVG charts of a game's :class:`~catan_core.stats.Stats`: the dice histogram and the
-victory points over the turns. Pure functions: the same arguments give the same text.
+victory points over the turns; and the coach's chance to win over the turns
+(:func:`chances_svg`). Pure functions: the same arguments give the same text.
 
 Each chart is one accessible picture: ``role="img"``, an ``aria-label`` that states its
 figures in words, a ``<title>``, axis labels and ticks; every text comes from the message
@@ -25,13 +26,14 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .i18n import escape_markup as escape, translate
+from .palette import glyph_svg, seat_glyphs
 from .stats import DICE_TOTALS, Stats
 from .svg import FONT
 
-__all__ = ["DASHES", "DEFAULT_WIDTH", "MARKERS", "dice_svg", "points_svg"]
+__all__ = ["DASHES", "DEFAULT_WIDTH", "MARKERS", "chances_svg", "dice_svg", "points_svg"]
 
 DEFAULT_WIDTH = 640
 """Width in pixels when none is given."""
@@ -272,6 +274,66 @@ def _seat_line(points: Sequence[tuple[float, float]], color: str, dash: str, ext
     )
 
 
+def _notes(lines: Sequence[str], axis_bottom: float) -> list[str]:
+    """The note's ``lines`` (unescaped) under the turn axis."""
+    return [
+        _text(PAD, axis_bottom + 8 + (k + 1) * (SMALL_SIZE + 4) - 4, escape(line), SMALL_SIZE, "start", MUTED)
+        for k, line in enumerate(lines)
+    ]
+
+
+Marker = Callable[[int, float, float, float], str]
+"""Draws seat ``q``'s marker centred on ``x, y``, ``r`` pixels from its centre to its edge."""
+
+
+def _legend(labels: Sequence[str], colors: Sequence[str], marker: Marker, width: int) -> tuple[list[str], float]:
+    """One legend item per seat (a sample of its line, its marker and its label, unescaped),
+    flowing into rows below the title; and the height below them."""
+    item_h = 22
+    legend: list[str] = ['<g class="legend">']
+    x, y = float(PAD), PAD + TITLE_SIZE + 12 + item_h / 2
+    for q, label in enumerate(labels):
+        item_w = 34 + _text_width(label, SMALL_SIZE) + 18
+        if x > PAD and x + item_w > width - PAD:
+            x, y = float(PAD), y + item_h
+        legend.append(f'<g data-seat="{q}">')
+        legend.append(_seat_line([(x, y), (x + 28, y)], escape(colors[q]), DASHES[q % len(DASHES)]))
+        legend.append(marker(q, x + 14, y, MARKER_RADIUS))
+        legend.append(_text(x + 34, y + SMALL_SIZE * 0.35, escape(label), SMALL_SIZE, "start"))
+        legend.append("</g>")
+        x += item_w
+    legend.append("</g>")
+    return legend, y + item_h / 2 + 10
+
+
+def _turn_ticks(first: int, last: int, px: Callable[[float], float], plot_width: float, bottom: float) -> list[str]:
+    """Ticks with their numbers along the turn axis from ``first`` to ``last``."""
+    out = []
+    tick = _nice_step(max(last - first, 1), plot_width / MIN_TICK_GAP)
+    for turn in range(first - first % tick + (tick if first % tick else 0), last + 1, tick):
+        x = px(turn)
+        out.append(f'<line x1="{_n(x)}" y1="{_n(bottom)}" x2="{_n(x)}" y2="{_n(bottom + 5)}" stroke="{INK}" stroke-width="1.5"/>')
+        out.append(_text(x, bottom + TICK_SIZE + 7, str(turn), TICK_SIZE, fill=INK))
+    return out
+
+
+def _marker_every(samples: int, plot_width: float) -> int:
+    """Draw a line's marker on every so many samples (see :data:`MIN_MARKER_GAP`)."""
+    return max(1, math.ceil(samples * MIN_MARKER_GAP / max(plot_width, 1)))
+
+
+def _series(
+    q: int, pts: Sequence[tuple[float, float]], shape: str, tip: str, color: str, marker: Marker, every: int,
+) -> list[str]:
+    """Seat ``q``'s line through ``pts`` with its marker on every ``every``-th point and the
+    last, in a ``<g class="series">`` left open for the caller to add to and close
+    (``tip`` and ``color`` escaped)."""
+    out = [f'<g class="series" data-seat="{q}" data-marker="{shape}"><title>{tip}</title>']
+    out.append(_seat_line(pts, color, DASHES[q % len(DASHES)]))
+    out.extend(marker(q, *pts[i], MARKER_RADIUS) for i in range(len(pts)) if i % every == 0 or i == len(pts) - 1)
+    return out
+
+
 def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> str:
     """Public victory points after each turn: one line per seat in its colour, dash pattern
     (:data:`DASHES`) and marker shape (:data:`MARKERS`), the goal as a dashed line, and,
@@ -299,24 +361,11 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
         )
     title = escape(t("stats.points.title"))
 
-    # legend: one item per seat (line sample, marker, name and points), flowing into rows
-    item_h = 22
-    legend: list[str] = ['<g class="legend">']
-    x, y = float(PAD), PAD + TITLE_SIZE + 12 + item_h / 2
-    for q in range(seats):
-        label = t("stats.points.legend", player=q, points=shown[q])
-        item_w = 34 + _text_width(label, SMALL_SIZE) + 18
-        if x > PAD and x + item_w > width - PAD:
-            x, y = float(PAD), y + item_h
-        color = escape(stats.colors[q])
-        legend.append(f'<g data-seat="{q}">')
-        legend.append(_seat_line([(x, y), (x + 28, y)], color, DASHES[q % len(DASHES)]))
-        legend.append(_marker(MARKERS[q % len(MARKERS)], x + 14, y, color))
-        legend.append(_text(x + 34, y + SMALL_SIZE * 0.35, escape(label), SMALL_SIZE, "start"))
-        legend.append("</g>")
-        x += item_w
-    legend.append("</g>")
-    header = y + item_h / 2 + 10
+    def marker(q: int, x: float, y: float, r: float) -> str:
+        return _marker(MARKERS[q % len(MARKERS)], x, y, escape(stats.colors[q]), r)
+
+    labels = [t("stats.points.legend", player=q, points=shown[q]) for q in range(seats)]
+    legend, header = _legend(labels, stats.colors, marker, width)
 
     values = [v for s in series.public for v in s] + list(series.final or ())
     ymax_value = max([series.target + 1, *values])  # room above the goal line for its label
@@ -355,12 +404,7 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
         + _text(left + 6, gy - 5, goal, SMALL_SIZE, "start", INK, ' font-weight="600"')
         + "</g>"
     )
-    # turn ticks
-    tick = _nice_step(span, (plot_right - left) / MIN_TICK_GAP)
-    for turn in range(first - first % tick + (tick if first % tick else 0), last + 1, tick):
-        x = px(turn)
-        out.append(f'<line x1="{_n(x)}" y1="{_n(bottom)}" x2="{_n(x)}" y2="{_n(bottom + 5)}" stroke="{INK}" stroke-width="1.5"/>')
-        out.append(_text(x, bottom + TICK_SIZE + 7, str(turn), TICK_SIZE, fill=INK))
+    out += _turn_ticks(first, last, px, plot_right - left, bottom)
     if end_col:
         ex = right - end_col / 2
         out.append(f'<line x1="{_n(plot_right)}" y1="{_n(top)}" x2="{_n(plot_right)}" y2="{_n(bottom)}" stroke="{GRID}" stroke-width="1" stroke-dasharray="3 3"/>')
@@ -369,26 +413,124 @@ def points_svg(stats: Stats, lang: str = "en", width: int = DEFAULT_WIDTH) -> st
     out.append(_text((left + plot_right) / 2, axis_bottom, escape(t("stats.points.axis_x")), LABEL_SIZE))
 
     # the lines: each seat shifted a little so that equal points do not hide each other
-    samples = len(series.turns)
-    every = max(1, math.ceil(samples * MIN_MARKER_GAP / max(plot_right - left, 1)))
+    every = _marker_every(len(series.turns), plot_right - left)
     for q in range(seats):
         offset = (q - (seats - 1) / 2) * SEAT_OFFSET
         color = escape(stats.colors[q])
-        shape, dash = MARKERS[q % len(MARKERS)], DASHES[q % len(DASHES)]
+        shape = MARKERS[q % len(MARKERS)]
         pts = [(px(turn), py(v) + offset) for turn, v in zip(series.turns, series.public[q], strict=True)]
         tip = escape(t("stats.points.series", player=q, points=now[q]))
-        out.append(f'<g class="series" data-seat="{q}" data-marker="{shape}"><title>{tip}</title>')
-        out.append(_seat_line(pts, color, dash))
-        marks = [i for i in range(samples) if i % every == 0 or i == samples - 1]
-        out.extend(_marker(shape, *pts[i], color) for i in marks)
+        out += _series(q, pts, shape, tip, color, marker, every)
         if series.final is not None:
             end = (right - end_col / 2, py(series.final[q]) + offset)
             out.append(_seat_line([pts[-1], end], color, "0.1 8", ' opacity=".8"'))
             out.append(f'<g class="final">{_marker(shape, *end, color, MARKER_RADIUS + 1.5)}</g>')
         out.append("</g>")
 
-    for k, line in enumerate(note_lines):
-        line_y = axis_bottom + 8 + (k + 1) * (SMALL_SIZE + 4) - 4
-        out.append(_text(PAD, line_y, escape(line), SMALL_SIZE, "start", MUTED))
+    out += _notes(note_lines, axis_bottom)
+    out.append("</svg>")
+    return "".join(out)
+
+
+# --- the chance to win ----------------------------------------------------------------------------
+
+CHANCE_STEP = 25
+"""Percent between two grid lines of the chance chart."""
+DROP_INK = "#b3261e"
+"""The chance chart's marks of the biggest drops."""
+DROP_RADIUS = 9
+"""Radius of a drop's numbered disc."""
+
+
+def chances_svg(
+    turns: Sequence[int],
+    chances: Sequence[Sequence[float]],
+    names: Sequence[str],
+    colors: Sequence[str],
+    seat: int,
+    drops: Sequence[int] = (),
+    lang: str = "en",
+    width: int = DEFAULT_WIDTH,
+) -> str:
+    """Each seat's chance to win (``chances[q][i]``, 0 to 1) after ``turns[i]`` turns, as
+    ``seat`` judged it: one line per seat in its colour and dash pattern (:data:`DASHES`),
+    marked with the glyph its pieces carry on the board
+    (:func:`~catan_core.palette.seat_glyphs`), the even chance as a dashed line, and a
+    numbered mark at each turn of ``drops`` (the seat's biggest drops, largest first: a
+    vertical line and a disc with its number, ``class="drop"``, ``data-turn``).
+
+    >>> chart = chances_svg([0, 1, 2], [[0.5, 0.6, 1.0], [0.5, 0.4, 0.0]], ["Ana", "Ben"], ["#d21c26", "#1147d6"], 0, [2])
+    >>> chart.count('class="series"'), chart.count('class="drop"'), 'data-marker="square"' in chart
+    (2, 1, True)
+    """
+    width = _clamp_width(width)
+    seats = len(chances)
+
+    def t(key: str, **params: object) -> str:
+        return translate(key, params, lang, names)
+
+    def pct(p: float) -> int:
+        return round(100 * p)
+
+    last_values = [values[-1] for values in chances]
+    separator = t("word.list_separator")
+    items = separator.join(t("coach.chart.item", player=q, percent=pct(last_values[q])) for q in range(seats))
+    summary = t("coach.chart.summary", count=turns[-1], player=seat, list=items)
+    if drops:
+        summary += " " + t("coach.chart.summary_drops", count=len(drops), list=separator.join(map(str, drops)))
+    title = escape(t("coach.chart.title"))
+    glyphs = seat_glyphs(colors)
+
+    def marker(q: int, x: float, y: float, r: float) -> str:
+        return glyph_svg(glyphs[q], x, y, r * 1.1, escape(colors[q]), OUTLINE, 1.5)
+
+    labels = [t("coach.chart.legend", player=q, percent=pct(last_values[q])) for q in range(seats)]
+    legend, header = _legend(labels, colors, marker, width)
+    plot_h = max(170.0, min(320.0, width * 0.4))
+    left = PAD + LABEL_SIZE * 1.6 + _text_width("100", TICK_SIZE) + 8
+    right = width - PAD - 8
+    top = header + DROP_RADIUS * 2 + 6
+    bottom = top + plot_h
+    note_lines = _wrap(t("coach.chart.note", player=seat), SMALL_SIZE, width - 2 * PAD)
+    axis_bottom = bottom + TICK_SIZE + 10 + LABEL_SIZE + 6
+    height = axis_bottom + 8 + len(note_lines) * (SMALL_SIZE + 4) + PAD
+    out = _open("catan-chances", width, height, escape(summary), title) + legend
+    out += _y_axis(left, right, top, bottom, 100, CHANCE_STEP, escape(t("coach.chart.axis_y")))
+    first, last = turns[0], turns[-1]
+    span = max(last - first, 1)
+
+    def px(turn: float) -> float:
+        return left + 8 + (right - left - 16) * (turn - first) / span
+
+    def py(p: float) -> float:
+        return bottom - plot_h * p
+
+    even = py(1 / seats)
+    out.append(
+        f'<g class="even"><line x1="{_n(left)}" y1="{_n(even)}" x2="{_n(right)}" y2="{_n(even)}" stroke="{MUTED}"'
+        f' stroke-width="1.5" stroke-dasharray="7 5"/>'
+        + _text(right - 4, even - 5, escape(t("coach.chart.even", percent=pct(1 / seats))), SMALL_SIZE, "end", MUTED)
+        + "</g>"
+    )
+    out += _turn_ticks(first, last, px, right - left, bottom)
+    out.append(_text((left + right) / 2, axis_bottom, escape(t("stats.points.axis_x")), LABEL_SIZE))
+    for number, turn in enumerate(drops, 1):
+        x = px(min(max(turn, first), last))
+        tip = escape(t("coach.chart.drop", number=number, turn=turn))
+        out.append(
+            f'<g class="drop" data-turn="{turn}"><title>{tip}</title>'
+            f'<line x1="{_n(x)}" y1="{_n(top - 4)}" x2="{_n(x)}" y2="{_n(bottom)}" stroke="{DROP_INK}" stroke-width="2" stroke-dasharray="4 4"/>'
+            f'<circle cx="{_n(x)}" cy="{_n(top - 4 - DROP_RADIUS)}" r="{DROP_RADIUS}" fill="{DROP_INK}"/>'
+            + _text(x, top - 4 - DROP_RADIUS + SMALL_SIZE * 0.35, str(number), SMALL_SIZE, fill=BACKGROUND, extra=' font-weight="700"')
+            + "</g>"
+        )
+    every = _marker_every(len(turns), right - left)
+    for q in range(seats):
+        offset = (q - (seats - 1) / 2) * SEAT_OFFSET
+        pts = [(px(turn), py(p) + offset) for turn, p in zip(turns, chances[q], strict=True)]
+        tip = escape(t("coach.chart.series", player=q, percent=pct(last_values[q])))
+        out += _series(q, pts, glyphs[q], tip, escape(colors[q]), marker, every)
+        out.append("</g>")
+    out += _notes(note_lines, axis_bottom)
     out.append("</svg>")
     return "".join(out)

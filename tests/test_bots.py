@@ -22,7 +22,7 @@ FAST_STRONG = {"budget": 0.05}
 
 
 def bots_for(levels, seed, **strong):
-    return [make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)]
+    return [make_bot(level, seed=seed * 10 + i, **(strong if level.startswith("strong") else {})) for i, level in enumerate(levels)]
 
 
 def play(game: Game, bots, max_turns: int = 400, on_step=None) -> Game:
@@ -99,10 +99,14 @@ def test_strong_stops_at_its_deadline(monkeypatch):
     assert decisions > 20
 
 
-def test_thinking_in_steps_gives_the_decisions_of_decide():
+@pytest.mark.parametrize("level, step_counts", [
+    ("strong", {6, 8}),  # the classic search: one step per playout, samples x moves (2x3, 2x4 or 4x2)
+    ("strong-learned", {2, 3, 4, 5, 6, 8}),  # one per set-up spot played out (8), per planned turn compared (2 to 6)
+])
+def test_thinking_in_steps_gives_the_decisions_of_decide(level, step_counts):
     """``think`` (stepped the way the page steps it) and ``decide`` of twin bots agree on
-    every decision; the strong player's searches yield once per playout, so the page gets
-    control back between playouts, while the other levels decide in one step."""
+    every decision; the strong players' searches yield between pieces of work, so the page
+    gets control back while they think, while the other levels decide in one step."""
     from catan_core.bots import Thinking
 
     def stepped(thinking: Thinking) -> tuple[Action, int]:
@@ -115,7 +119,7 @@ def test_thinking_in_steps_gives_the_decisions_of_decide():
             steps += 1
 
     settings = {"budget": 10.0, "playouts": 8}
-    levels = ("strong", "standard", "beginner")
+    levels = (level, "standard", "beginner")
     game = Game(Options(players=3), seed=7)
     deciding = bots_for(levels, 7, **settings)
     thinking = bots_for(levels, 7, **settings)
@@ -128,7 +132,7 @@ def test_thinking_in_steps_gives_the_decisions_of_decide():
         steps_by_seat[p].append(steps)
         game.apply(action)
     searches = [s for s in steps_by_seat[0] if s]
-    assert len(searches) >= 5 and set(searches) <= {6, 8}, searches  # samples x moves: 2x3, 2x4 or 4x2
+    assert len(searches) >= 5 and set(searches) <= step_counts, searches
     assert set(steps_by_seat[1]) == set(steps_by_seat[2]) == {0}
 
 
@@ -142,14 +146,14 @@ def test_registry_and_levels():
 # --- determinism ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", ["beginner", "standard", "strong"])
+@pytest.mark.parametrize("level", ["beginner", "standard", "strong", "strong-learned", "strong-hybrid"])
 def test_same_seed_same_actions(level):
-    settings = {"budget": 10.0, "playouts": 8} if level == "strong" else {}
+    settings = {"budget": 10.0, "playouts": 8} if level.startswith("strong") else {}
     histories = []
     for _ in range(2):
         game = Game(Options(players=3), seed=5)
         bots = [make_bot(level, seed=40 + i, **settings) for i in range(3)]
-        for _ in range(120 if level == "strong" else 400):
+        for _ in range(120 if level.startswith("strong") else 400):
             if game.winner >= 0:
                 break
             p = game.to_act
@@ -197,14 +201,14 @@ def hide_differently(game: Game, viewer: int, rng: Rng) -> Game:
     return other
 
 
-@pytest.mark.parametrize("level", ["beginner", "standard", "strong"])
+@pytest.mark.parametrize("level", ["beginner", "standard", "strong", "strong-learned", "strong-hybrid"])
 def test_decisions_ignore_hidden_cards(level):
-    settings = {"budget": 10.0, "playouts": 6} if level == "strong" else {}
+    settings = {"budget": 10.0, "playouts": 6} if level.startswith("strong") else {}
     game = Game(Options(players=4), seed=21)
     seen = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
     twins = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
     shuffler = Rng(99)
-    steps = 150 if level == "strong" else 700
+    steps = 150 if level.startswith("strong") else 700
     for _ in range(steps):
         if game.winner >= 0:
             break
@@ -310,11 +314,11 @@ def test_never_helps_a_player_about_to_win(level):
     assert action.kind == A.DECLINE
 
 
-@pytest.mark.parametrize("level", ["standard", "strong"])
+@pytest.mark.parametrize("level", ["standard", "strong", "strong-learned"])
 def test_bot_as_offerer_confirms_a_good_answer(level):
     game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
     game.players[0].hand = [1, 0, 0, 1, 3]
-    bot = make_bot(level, seed=5, **({"budget": 0.05} if level == "strong" else {}))
+    bot = make_bot(level, seed=5, **({"budget": 0.05} if level.startswith("strong") else {}))
     action = bot.decide(game.view(0))
     assert action.kind == A.OFFER and action.value[1][3] >= 1  # asks for the missing grain
     game.apply(action)
@@ -352,13 +356,13 @@ def test_bots_make_at_most_two_offers_a_turn_and_never_repeat():
             assert len(offers) <= 2
 
 
-@pytest.mark.parametrize("level", ["standard", "strong"])
+@pytest.mark.parametrize("level", ["standard", "strong", "strong-learned"])
 def test_an_offer_declined_is_not_made_again_while_the_hands_are_unchanged(level):
     """Seat 0 (a computer player) asks for the grain its city lacks; both others decline.
     Rolls of 2 pay nobody, so at its next turn every hand is as it was: the same offer
     would be declined again, and it is not made. Once a hand changes it may be."""
     game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
-    bot = make_bot(level, seed=5, **(FAST_STRONG if level == "strong" else {}))
+    bot = make_bot(level, seed=5, **(FAST_STRONG if level.startswith("strong") else {}))
 
     def bot_turn() -> list:
         offers = []
@@ -410,10 +414,10 @@ def test_setup_odds_share_the_win_and_reward_production():
     assert after[0] > before[0] and all(after[q] < before[q] for q in (1, 2, 3))
 
 
-def test_strong_set_up_favours_grain_and_ore():
-    """On 30 boards the strong player's first settlement differs from the standard
+def test_classic_strong_set_up_favours_grain_and_ore():
+    """On 30 boards the classic strong player's first settlement differs from the standard
     player's on many, and produces far more grain and ore in all (its set-up weights)."""
-    grain_ore = {"strong": 0, "standard": 0}
+    grain_ore = {"strong-classic": 0, "standard": 0}
     differ = 0
     for seed in range(30):
         game = Game(Options(players=4), seed=seed)
@@ -421,9 +425,9 @@ def test_strong_set_up_favours_grain_and_ore():
         spots = {level: make_bot(level, seed=1).decide(view).value for level in grain_ore}
         for level, spot in spots.items():
             grain_ore[level] += sum(pips for _, r, pips in board_info(game.board).node_prod[spot] if r in (3, 4))
-        differ += spots["strong"] != spots["standard"]
+        differ += spots["strong-classic"] != spots["standard"]
     assert differ >= 10
-    assert grain_ore["strong"] > 1.25 * grain_ore["standard"], grain_ore
+    assert grain_ore["strong-classic"] > 1.25 * grain_ore["standard"], grain_ore
 
 
 # --- tournament ----------------------------------------------------------------------------------

@@ -68,7 +68,8 @@ def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int 
     game = Game(Options(players=len(levels)), seed=seed)
     strong = {"budget": 100.0, "playouts": playouts}
     bots = [
-        make_bot(level, seed=seed * 10 + i, **(strong if level == "strong" else {})) for i, level in enumerate(levels)
+        make_bot(level, seed=seed * 10 + i, **(strong if level.startswith("strong") else {}))
+        for i, level in enumerate(levels)
     ]
     while game.winner < 0 and len(game.history) < max_actions:
         p = game.to_act
@@ -80,8 +81,25 @@ def test_standard_game_is_the_same_as_before():
     assert bot_game_hash(5, ["standard", "beginner", "standard"], 0) == (210, "d1fd4ef94a671045")
 
 
+def test_classic_strong_game_is_the_same_as_before():
+    """The strong level before the learned evaluation, kept as ``strong-classic``, plays the
+    game the strong level played before (the hash it had then)."""
+    assert bot_game_hash(7, ["strong-classic", "standard", "beginner", "strong-classic"], 32) == (539, "1a4acc9d32bae696")
+
+
 def test_strong_game_is_the_same_as_before():
+    """The strong level offered to people plays the classic search: no player measured so far
+    beats it (``docs/bots.md``), so its game is the classic's. When another player replaces
+    it, this hash changes with a note of why."""
     assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
+
+
+def test_learned_strong_game_is_the_same_as_before():
+    """The turn planner on the learned evaluation (``strong-learned``; weights of
+    ``catan_core/bots/eval_weights.json`` fitted on the first 2000 games of
+    ``tools/train/selfplay.py --seed 1``): a change of its rules or weights that changes this
+    game must say so and recompute the hash."""
+    assert bot_game_hash(7, ["strong-learned", "standard", "beginner", "strong-learned"], 32) == (349, "4d3395ee181f7a7b")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

@@ -32,21 +32,34 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot, BeginnerPolicy
+from .classic import ClassicStrongBot, StrongPolicy
+from .hybrid import HybridStrongBot
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
-from .strong import StrongBot, StrongPolicy
+from .strong import LearnedPolicy, LearnedStrongBot
+
+StrongBot = ClassicStrongBot
+"""The strong level offered to people: the strongest player measured (see ``docs/bots.md``)."""
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
     "standard": StandardBot,
     "strong": StrongBot,
+    "strong-classic": ClassicStrongBot,
+    "strong-learned": LearnedStrongBot,
+    "strong-hybrid": HybridStrongBot,
 }
-"""Bot classes by level name."""
+"""Bot classes by level name. Only :data:`LEVELS` are offered to people; the others are for
+benchmarks and experiments: ``strong-classic`` (the strong level before the learned
+evaluation, the baseline every stronger player is measured against), ``strong-learned`` (a
+turn planner on the learned evaluation, :mod:`catan_core.bots.strong`) and ``strong-hybrid``
+(the classic search valued by the learned evaluation, :mod:`catan_core.bots.hybrid`)."""
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
 """The levels offered to people, weakest first."""
@@ -63,6 +76,24 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
 
 
 __all__ = [
-    "BOTS", "LEVELS", "Bot", "PolicyBot", "StepwiseBot", "Thinking", "advance", "conclude", "RandomBot",
-    "BeginnerBot", "StandardBot", "StrongBot", "BeginnerPolicy", "StandardPolicy", "StrongPolicy", "make_bot",
+    "BOTS",
+    "LEVELS",
+    "BeginnerBot",
+    "BeginnerPolicy",
+    "Bot",
+    "ClassicStrongBot",
+    "HybridStrongBot",
+    "LearnedPolicy",
+    "LearnedStrongBot",
+    "PolicyBot",
+    "RandomBot",
+    "StandardBot",
+    "StandardPolicy",
+    "StepwiseBot",
+    "StrongBot",
+    "StrongPolicy",
+    "Thinking",
+    "advance",
+    "conclude",
+    "make_bot",
 ]

@@ -23,9 +23,10 @@ from typing import Protocol, runtime_checkable
 from .. import actions as A
 from ..actions import Action, Cards
 from ..errors import CatanError
-from ..game import MAIN, TRADE, Game
+from ..game import Game
 from ..manners import DeclinedOffers, HandKey
 from ..rng import Rng
+from ..state import MAIN, TRADE
 from ..views import View
 from .determinize import determinize
 from .policy import Context, Policy
@@ -143,6 +144,19 @@ class PolicyBot(StepwiseBot):
         action = yield from self.choose(view, game, ctx)
         return self.checked(view, game, action)
 
+    def recall(self, view: View) -> None:
+        """Remember the offers this bot's seat made in the turn under way, read from the
+        view's log: for a bot that joins a turn in the middle (the coach asks a new one for
+        every hint), so that it does not make them again."""
+        me = view.viewer
+        self._turn_key, self._actions = (view.turn, view.current), 0
+        self._offers = []
+        for event in reversed(view.log):
+            if event.kind in ("turn", "end_turn"):
+                break
+            if event.kind == "offer" and event.player == me:
+                self._offers.append((_cards(event.data["give"]), _cards(event.data["want"])))
+
     def read_declines(self, view: View) -> None:
         """Remember the seats that declined this bot's open or just closed offer: the one the
         log ends with, followed by its answers only. Nothing changes hands between an offer
@@ -152,11 +166,14 @@ class PolicyBot(StepwiseBot):
         start = len(log)
         while start > 0 and log[start - 1].kind in ANSWER_EVENTS:
             start -= 1
-        if me is None or view.hand is None or start == 0 or log[start - 1].kind != "offer" or log[start - 1].player != me:
+        if me is None or view.hand is None or start == 0:
+            return
+        if log[start - 1].kind != "offer" or log[start - 1].player != me:
             return
         data = log[start - 1].data
         terms = (_cards(data["give"]), _cards(data["want"]))
-        self._made[terms] = (data["target"],) if data["target"] >= 0 else tuple(q for q in range(len(view.players)) if q != me)
+        others = tuple(q for q in range(len(view.players)) if q != me)
+        self._made[terms] = (data["target"],) if data["target"] >= 0 else others
         for event in log[start:]:
             if event.kind == "decline":
                 self.declined.record(me, tuple(view.hand), *terms, event.player, self.hand_key(view, event.player))

@@ -16,13 +16,31 @@ from __future__ import annotations
 from .. import actions as A
 from ..actions import Action, Cards
 from ..board import EDGE_NODES, HEX_NODES, NODE_EDGES
-from ..game import CITIES, KNIGHT, MONOPOLY, ROAD_BUILDING, ROADS, SETTLEMENTS, YEAR_OF_PLENTY, Game
+from ..game import Game
+from ..names import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
+from ..state import CITIES, ROADS, SETTLEMENTS
 from .base import PolicyBot
 from .evaluate import (
-    CITY_COST, DEV_COST, ROAD_COST, SETTLEMENT_COST, board_info, missing, plan_trades, spot_distances,
+    CITY_COST,
+    DEV_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    board_info,
+    missing,
+    plan_trades,
+    spot_distances,
 )
 from .policy import (
-    Context, Jitter, Policy, about_to_win, affords, building_pips, has_building, one, playable, tie_break,
+    Context,
+    Jitter,
+    Policy,
+    about_to_win,
+    affords,
+    building_pips,
+    has_building,
+    one,
+    playable,
+    tie_break,
 )
 
 
@@ -191,7 +209,7 @@ class BeginnerPolicy(Policy):
     def close_trade(self, game: Game, p: int, ctx: Context) -> Action:
         t = game.trade
         assert t is not None
-        for seat, (kind, terms) in t.answers.items():
+        for seat, (kind, _terms) in t.answers.items():
             if kind == A.ACCEPT and self.can_confirm(game, p, seat, ctx):
                 return Action(p, A.CONFIRM, seat)
         return Action(p, A.CANCEL)

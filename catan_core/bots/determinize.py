@@ -32,7 +32,16 @@ from ..game import Game
 from ..names import VICTORY_POINT
 from ..rng import Rng
 from ..state import (
-    DEV_DECK, MAIN, OVER, RESOURCE_SUPPLY, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, State, TradeOffer,
+    DEV_DECK,
+    MAIN,
+    OVER,
+    RESOURCE_SUPPLY,
+    ROBBER,
+    ROLL,
+    SETUP_ROAD,
+    SETUP_SETTLEMENT,
+    State,
+    TradeOffer,
 )
 from ..views import View
 from .tracker import HandTracker
@@ -53,10 +62,7 @@ def _setup_order(view: View) -> list[int]:
     n = len(view.players)
     placed = sum(len(pv.settlements) + len(pv.cities) for pv in view.players)
     idx = placed if view.phase == SETUP_SETTLEMENT else placed - 1
-    if idx < n:
-        start = (view.current - idx) % n
-    else:
-        start = (view.current - (2 * n - 1 - idx)) % n
+    start = (view.current - (idx if idx < n else 2 * n - 1 - idx)) % n
     order = [(start + i) % n for i in range(n)]
     return (order + order[::-1])[idx:]
 
@@ -191,5 +197,6 @@ def determinize(view: View, rng: Rng, tracker: HandTracker | None = None) -> Gam
         state.setup_node = view.players[current].settlements[-1] if view.phase == SETUP_ROAD else -1
     t = view.trade
     if t is not None:
-        state.trade = TradeOffer(t.offerer, t.give, t.want, t.targets, {seat: (kind, terms) for seat, kind, terms in t.answers})
+        answers = {seat: (kind, terms) for seat, kind, terms in t.answers}
+        state.trade = TradeOffer(t.offerer, t.give, t.want, t.targets, answers)
     return Game.from_state(state)

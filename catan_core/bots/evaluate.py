@@ -25,12 +25,19 @@ import math
 from dataclasses import dataclass
 
 from ..board import (
-    EDGE_NODES, GENERIC_HARBOR, HEX_COUNT, NODE_COUNT, NODE_EDGES, NODE_HEXES, NODE_NODES, PIPS,
+    EDGE_NODES,
+    GENERIC_HARBOR,
+    HEX_COUNT,
+    NODE_COUNT,
+    NODE_EDGES,
+    NODE_HEXES,
+    NODE_NODES,
+    PIPS,
     Board,
 )
-from ..game import (
-    CITIES, KNIGHT, LARGEST_ARMY_MIN, ROADS, SETTLEMENTS, Game,
-)
+from ..game import Game
+from ..names import KNIGHT
+from ..state import CITIES, LARGEST_ARMY_MIN, ROADS, SETTLEMENTS
 
 CITY_COST = (0, 0, 0, 2, 3)
 SETTLEMENT_COST = (1, 1, 1, 1, 0)
@@ -48,7 +55,7 @@ BOARDS_REMEMBERED = 64
 class BoardInfo:
     """Look-up tables for one layout."""
 
-    __slots__ = ("pips", "resource", "node_prod", "node_pips", "res_total", "scarcity", "harbor", "weights")
+    __slots__ = ("harbor", "node_pips", "node_prod", "pips", "res_total", "resource", "scarcity", "weights")
 
     def __init__(self, board: Board) -> None:
         self.pips = [PIPS[board.numbers[h]] if board.numbers[h] else 0 for h in range(HEX_COUNT)]
@@ -208,7 +215,7 @@ _NODE_LINKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
 
 SPOTS_REMEMBERED = 256
 """How many answers of :func:`spot_distances` are kept (then all are forgotten at once)."""
-_SPOTS: dict[tuple, dict[int, int]] = {}
+_SPOTS: dict[tuple[object, ...], dict[int, int]] = {}
 """Recent answers of :func:`spot_distances`, by everything they depend on."""
 
 
@@ -405,7 +412,7 @@ def setup_features(game: Game, p: int) -> list[float]:
 
 def setup_odds(game: Game, p: int, model: tuple[float, ...] = SETUP_MODEL) -> float:
     """Log of seat ``p``'s chance to win as :data:`SETUP_MODEL` judges the set-ups of all seats."""
-    scores = [sum(t * x for t, x in zip(model, setup_features(game, q))) for q in range(len(game.players))]
+    scores = [sum(t * x for t, x in zip(model, setup_features(game, q), strict=True)) for q in range(len(game.players))]
     top = max(scores)
     return scores[p] - top - math.log(sum(math.exp(s - top) for s in scores))
 

@@ -18,16 +18,15 @@ common to all of them and must not depend on any level: :class:`PolicyBot
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from .. import actions as A
 from ..actions import Action, Cards
 from ..board import EDGE_NODES, HEX_NODES, NODE_EDGES, NODE_NODES
-from ..game import (
-    DISCARD, MAIN, ROAD_BUILDING_PHASE, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, TRADE, Game,
-)
+from ..game import Game
 from ..rng import Rng
+from ..state import DISCARD, MAIN, ROAD_BUILDING_PHASE, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, TRADE
 from .evaluate import DEV_COST
 
 Jitter = tuple[float, int]

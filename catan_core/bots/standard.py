@@ -16,23 +16,44 @@ value function's :class:`~catan_core.bots.evaluate.Weights`.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .. import actions as A
 from ..actions import Action, Cards
 from ..board import GENERIC_HARBOR, HEX_NODES, NODE_NODES
-from ..game import (
-    CITIES, KNIGHT, LARGEST_ARMY_MIN, MONOPOLY, ROAD_BUILDING, ROAD_BUILDING_PHASE, ROADS, SETTLEMENTS,
-    YEAR_OF_PLENTY, Game,
-)
+from ..game import Game
+from ..names import KNIGHT, MONOPOLY, ROAD_BUILDING, YEAR_OF_PLENTY
 from ..rng import Rng
+from ..state import CITIES, LARGEST_ARMY_MIN, ROAD_BUILDING_PHASE, ROADS, SETTLEMENTS
 from .base import PolicyBot
 from .evaluate import (
-    CITY_COST, DEFAULT, DEV_COST, ROAD_COST, SETTLEMENT_COST, Weights, board_info, horizon, missing,
-    plan_trades, production, resource_weights, spot_distances, threat, value,
+    CITY_COST,
+    DEFAULT,
+    DEV_COST,
+    ROAD_COST,
+    SETTLEMENT_COST,
+    Weights,
+    board_info,
+    horizon,
+    missing,
+    plan_trades,
+    production,
+    resource_weights,
+    spot_distances,
+    threat,
+    value,
 )
 from .policy import (
-    Context, Jitter, Policy, about_to_win, affords, after_trades, building_pips, one, playable, tie_break,
+    Context,
+    Jitter,
+    Policy,
+    about_to_win,
+    affords,
+    after_trades,
+    building_pips,
+    one,
+    playable,
+    tie_break,
 )
 
 VP_SHARE_UNKNOWN = 0.2
@@ -130,6 +151,11 @@ class StandardPolicy(Policy):
         super().__init__(rng)
         self.w = weights
 
+    def worth(self, game: Game, p: int) -> float:
+        """How good seat ``p``'s position is, in victory-point equivalents: every choice of
+        this level compares these (:func:`~catan_core.bots.evaluate.value` here)."""
+        return value(game, p, self.w)
+
     # --- set-up ------------------------------------------------------------------------------
 
     def node_score(self, game: Game, p: int, n: int) -> float:
@@ -202,7 +228,7 @@ class StandardPolicy(Policy):
         w = self.w
         pl = game.players[p]
         hand = pl.hand
-        base = value(game, p, w)
+        base = self.worth(game, p)
         out: list[tuple[float, Action]] = [(base, Action(p, A.END))]
         keep = resource_weights(game, p, w)
         targets: list[tuple[str, int, Cards]] = []
@@ -223,7 +249,7 @@ class StandardPolicy(Policy):
                 if trades is None:
                     continue
                 sim = after_trades(game, p, trades, True)
-                score = value(sim, p, w) + self.dev_card_worth(sim, p)
+                score = self.worth(sim, p) + self.dev_card_worth(sim, p)
                 action = Action(p, A.BUY)
             else:
                 if cost not in paid:
@@ -235,7 +261,7 @@ class StandardPolicy(Policy):
                 sim = position.copy()
                 action = Action(p, kind, spot)
                 sim.apply(action, check=False)
-                score = value(sim, p, w)
+                score = self.worth(sim, p)
             first = Action(p, A.MARITIME, trades[0]) if trades else action
             out.append((score, first))
         out.extend(self.dev_candidates(game, p, ctx, base))
@@ -260,7 +286,7 @@ class StandardPolicy(Policy):
             blocked = self.blocked(game, p)
             sim = game.copy()
             sim.apply(Action(p, A.KNIGHT), check=False)
-            score = value(sim, p, w) + blocked * w.pip + self.knight_bonus
+            score = self.worth(sim, p) + blocked * w.pip + self.knight_bonus
             out.append((score, Action(p, A.KNIGHT)))
         if playable(game, p, MONOPOLY):
             expected = ctx.expected or [[sum(game.players[q].hand) / 5] * 5 for q in range(len(game.players))]
@@ -288,14 +314,13 @@ class StandardPolicy(Policy):
             sim.apply(Action(p, A.ROAD_BUILDING), check=False)
             while sim.phase == ROAD_BUILDING_PHASE:
                 sim.apply(Action(p, A.ROAD, self.free_road(sim, p)), check=False)
-            out.append((value(sim, p, w), Action(p, A.ROAD_BUILDING)))
+            out.append((self.worth(sim, p), Action(p, A.ROAD_BUILDING)))
         return out
 
     def best_build(self, game: Game, p: int) -> float:
         """Value after the best single build (city, settlement or card) reachable with trades."""
-        w = self.w
         pl = game.players[p]
-        best = value(game, p, w)
+        best = self.worth(game, p)
         info = board_info(game.board)
         options: list[tuple[str, int, Cards]] = []
         if pl.settlements and len(pl.cities) < CITIES:
@@ -311,10 +336,10 @@ class StandardPolicy(Policy):
                 continue
             sim = after_trades(game, p, trades, kind == A.BUY)
             if kind == A.BUY:
-                score = value(sim, p, w) + self.dev_card_worth(sim, p)
+                score = self.worth(sim, p) + self.dev_card_worth(sim, p)
             else:
                 sim.apply(Action(p, kind, spot), check=False)
-                score = value(sim, p, w)
+                score = self.worth(sim, p)
             best = max(best, score)
         return best
 
@@ -356,7 +381,7 @@ class StandardPolicy(Policy):
         if len(pl.settlements) < SETTLEMENTS and any(d == 0 for d in spot_distances(game, p, 0).values()):
             options.append(SETTLEMENT_COST)
         options.append(DEV_COST)
-        base = value(game, p, self.w)
+        base = self.worth(game, p)
         keep = resource_weights(game, p, self.w)
         best: tuple[float, Cards, Cards] | None = None
         for cost in options:
@@ -396,7 +421,7 @@ class StandardPolicy(Policy):
         for e in game.road_spots(p):
             sim = game.copy()
             sim.apply(Action(p, A.ROAD, e), check=False)
-            score = value(sim, p, self.w)
+            score = self.worth(sim, p)
             if score > best_score:
                 best, best_score = e, score
         return best
@@ -451,7 +476,7 @@ class StandardPolicy(Policy):
             for r in range(5):
                 if sim_hand[r]:
                     sim_hand[r] -= 1
-                    score = value(sim, p, self.w)
+                    score = self.worth(sim, p)
                     sim_hand[r] += 1
                     if score > best_score:
                         best, best_score = r, score
@@ -495,7 +520,7 @@ class StandardPolicy(Policy):
         expected = ctx.expected[t.offerer] if ctx.expected else [EXPECTED_UNKNOWN] * 5
         best: tuple[float, Cards] | None = None
         for r in range(5):
-            if t.want[r] or expected[r] < self.counter_least_expected or t.give[r] and sum(t.give) == 1:
+            if t.want[r] or expected[r] < self.counter_least_expected or (t.give[r] and sum(t.give) == 1):
                 continue
             give = one(r, max(1, min(sum(t.want), most) if expected[r] >= self.counter_two_expected else 1))
             if (give, t.want) == (t.give, t.want):
@@ -512,7 +537,7 @@ class StandardPolicy(Policy):
         assert t is not None
         best, best_gain = -1, self.confirm_least_gain
         for seat, (kind, terms) in t.answers.items():
-            if kind == A.DECLINE or terms is None and kind != A.ACCEPT:
+            if kind == A.DECLINE or (terms is None and kind != A.ACCEPT):
                 continue
             give, want = (t.give, t.want) if kind == A.ACCEPT else terms  # type: ignore[misc]
             if not self.can_confirm(game, p, seat, ctx) or about_to_win(game, seat, self.win_margin):

@@ -1,264 +1,347 @@
-"""Strong: searches within a time budget.
+"""Strong: the learned evaluation, a turn planner and a draft lookahead.
 
-The strong player starts from the standard player's judgement, with weights tuned by
-self-play against it (:data:`~catan_core.bots.evaluate.STRONG`: cards in hand are worth
-little until spent, a hand over the discard limit costs more) and a higher bar for
-accepting other players' offers, and it looks further where it matters:
+Every choice of the strong player compares positions by the learned evaluation
+(:mod:`catan_core.bots.model`): its chance to win as its own view judges it, the other
+seats' hands as card counting expects them. It is written in victory-point equivalents,
+``log(chance) / weight of a point``, so one more point counts about one for a seat behind
+and less for a seat already ahead.
 
-* **Set-up**: for each of its eight best spots it plays the rest of the snake draft out
+* **Set-up**: for each of its best spots it plays the rest of the snake draft out
   (itself by its own scoring, the others as standard players would place) and takes the
-  spot whose finished set-up gives it the best chance to win by
-  :func:`~catan_core.bots.evaluate.setup_odds`, a logistic model of who wins fitted on
-  thousands of games (``bench/setup_fit.py``): it weighs its own set-up against everyone
-  else's, so it also sees the spots it leaves to the others. Its own scoring of a spot
-  (scarcity-weighted pips, new resources, harbors) leans the way the fit does: a pip of
-  grain or ore counts about twice a pip of brick or lumber, a resource not produced yet
-  about four pips. Measured against three standard players without the search (1200
-  games each, seats rotated): placing like the standard player 33%, with its own scoring
-  38.5%, with the draft lookahead 41.7%.
-* **Turns, robber, Knight before the roll**: the best few moves by the standard ranking
-  are each played out many times: its own turn finished by the standard policy, then
-  every opponent's turn by a quick policy, up to the start of its next turn. Opponents'
-  hands and the development deck are *sampled* from its view for every playout
-  (determinization, :func:`~catan_core.bots.determinize.determinize`), and every
-  candidate meets the same samples and the same dice, so the comparison is paired. The
-  position reached is valued with :func:`~catan_core.bots.evaluate.value` against the
-  best opponent's. The standard choice stands unless another move beats it by more than
-  one standard error of the paired differences.
+  spot whose finished set-up gives it the best chance to win.
+* **Its turn**: the best few first steps of the standard ranking (every build with the
+  bank trades that pay for it, every development card), each followed by the rest of the
+  turn as the same ranking plays it, are compared by the chance to win at the end of the
+  turn (a development card bought counts as the expected unknown card, never as the one a
+  guess happened to draw).
+* **Knight before the roll, robber and victim**: each option by the chance after it, the
+  stolen card spread over what the victim is counted to hold.
+* **Discards, free roads**: one card or road at a time, the best by the chance.
+* **Trades**: an offer is accepted when the chance after it, one build ahead (the
+  offerer's hand changed too, so helping a seat ahead costs), beats the chance before by a
+  margin; counters,
+  confirmations and its own offers are judged the same way; it never trades with a seat
+  about to win and keeps the manners of :class:`~catan_core.bots.base.PolicyBot`.
 
-``budget`` (seconds, default 1) bounds every decision: the search stops at 80% of it and
-falls back on what it has. Within the deadline the number of playouts depends on the
-budget alone (:data:`PLAYOUTS_PER_SECOND` a second, or ``playouts``), so a given seed
-gives the same decisions on any machine fast enough to finish them. The search yields
-after every playout (:meth:`~catan_core.bots.base.Bot.think`), so a page that steps it
-handles clicks while the strong player thinks.
+``budget`` (seconds, default 1) bounds every decision: the planner stops at 80% of it and
+answers with the best plan compared so far; it yields after every plan, so a page that
+steps the decision (:meth:`~catan_core.bots.base.Bot.think`) handles clicks meanwhile.
+The strong level before the learned evaluation is kept as ``strong-classic``
+(:mod:`catan_core.bots.classic`).
 """
 
 from __future__ import annotations
 
+import math
 import time
-from collections.abc import Generator
+from collections.abc import Sequence
 
 from .. import actions as A
 from ..actions import Action
-from ..game import MAIN, OVER, ROBBER, ROLL, SETUP_ROAD, SETUP_SETTLEMENT, Game
+from ..game import Game
+from ..names import KNIGHT
 from ..rng import Rng
+from ..state import MAIN, OVER, ROAD_BUILDING_PHASE, ROBBER, SETUP_SETTLEMENT
 from ..views import View
 from .base import Thinking
-from .beginner import BeginnerPolicy
-from .determinize import determinize
-from .evaluate import STRONG, Weights, setup_odds, value
-from .policy import Context
-from .standard import StandardBot, StandardPolicy
+from .classic import DEADLINE_SHARE, ClassicStrongBot, StrongPolicy
+from .evaluate import STRONG, Weights
+from .features import INDEX, Hand, unseen_shares
+from .model import Model, default_model
+from .policy import Context, about_to_win, affords, playable
 
-PLAYOUTS_PER_SECOND = 200
-"""Playouts (one candidate, one sample) a decision gets per second of budget."""
-MIN_PLAYOUTS = 4
-"""Playouts a searched decision gets however small the budget."""
-DEADLINE_SHARE = 0.8
-"""Share of the budget after which the search stops and answers with what it has."""
-DICE_ROUNDS = 3
-"""Rounds of dice drawn for each sample (a playout rarely runs longer; then the game's own dice roll)."""
-PLAYOUT_STEPS = 300
-"""Actions a playout plays at most before it is scored as it stands."""
-PLAYOUT_WIN = 50.0
-"""Score of a playout that ends in a win (its negative: in a loss)."""
+MIN_CHANCE = 1e-6
+"""Chances are taken as at least this before their logarithm."""
+WON = 100.0
+"""Worth of a won position (victory-point equivalents)."""
+PROGRESS_PLAYS = frozenset({A.MONOPOLY, A.YEAR_OF_PLENTY, A.ROAD_BUILDING})
+"""Plays of progress cards (see :meth:`LearnedPolicy.dev_candidates`)."""
 
 
-class StrongPolicy(StandardPolicy):
-    """The standard rules, choosier about other players' offers (an offer must add
-    clearly more than it costs: each accepted trade helps the offerer too) and set-up
-    spots weighted toward grain, ore and new resources (see the module docstring)."""
+class LearnedPolicy(StrongPolicy):
+    """The strong level's rules: every comparison by the learned evaluation (see the
+    module docstring)."""
 
-    trade_margin = (0.6, 0.05)
-    """Least gain to accept an offer: a constant plus so much per public point of the offerer."""
-    setup_resources = (1.0, 1.0, 1.3, 2.0, 1.9)
-    """Set-up: weight of a pip of each resource (times the board's scarcity), after the fit."""
-    setup_new_resource = 4.5
-    """Set-up: bonus for a resource not produced yet (about four pips, as the fit says)."""
+    trade_margin = (0.1, 0.02)
+    """Least gain (victory-point equivalents) to accept an offer: a constant plus so much
+    per public point of the offerer."""
+    knight_margin = 0.02
+    """A Knight before the roll must gain this much more than keeping it."""
+
+    def __init__(self, rng: Rng, weights: Weights = STRONG, model: Model | None = None) -> None:
+        super().__init__(rng, weights)
+        self.model = model or default_model()
+        self.unit = 1.0 / self.model.weights[INDEX["points"]]
+        """Victory-point equivalents per unit of log-chance."""
+        self.hands: Sequence[Hand] | None = None
+        """Other seats' hands as card counting expects them, for the decision at hand
+        (None: read every hand from the game, as inside a search)."""
+
+    # --- the evaluation -----------------------------------------------------------------------
+
+    def hands_for(self, game: Game, p: int) -> list[Hand] | None:
+        """The hands to value ``game`` with: ``p``'s own, the others' expected."""
+        if self.hands is None:
+            return None
+        hands: list[Hand] = list(self.hands)
+        hands[p] = game.players[p].hand
+        return hands
+
+    def chances(self, game: Game, p: int, hands: Sequence[Hand] | None = None, first: int | None = None) -> list[float]:
+        """Every seat's chance as ``p`` judges ``game``."""
+        if hands is None:
+            hands = self.hands_for(game, p)
+        return self.model.position_chances(game, p, hands, first)
+
+    def worth(self, game: Game, p: int, hands: Sequence[Hand] | None = None, first: int | None = None) -> float:
+        """``p``'s chance to win in victory-point equivalents (see the module docstring)."""
+        if game.winner >= 0:
+            return WON if game.winner == p else -WON
+        return self.unit * math.log(max(MIN_CHANCE, self.chances(game, p, hands, first)[p]))
+
+    def dev_card_worth(self, game: Game, p: int) -> float:
+        """What an unknown development card adds: the model's weights of the kinds it may be,
+        by their shares among the cards ``p`` has not seen, on the log-chance's slope."""
+        vp_share, knight_share = unseen_shares(game, p)
+        w = self.model.weights
+        gain = (vp_share * w[INDEX["hidden_points"]] + (1 - vp_share) * w[INDEX["dev_cards"]]
+                + knight_share * w[INDEX["knights_held"]])
+        return self.unit * gain * (1 - self.chances(game, p)[p])
+
+    def dev_candidates(self, game: Game, p: int, ctx: Context, base: float) -> list[tuple[float, Action]]:
+        """The standard player's development card moves, valued by the model; playing a
+        progress card gets back the model's weight of a held card, so that it is judged by
+        what it brings (the weight of a held card, learned from who wins, says how good it
+        is to have cards, not what one card is worth when played)."""
+        held = self.card_worth(game, p)
+        return [
+            (score + held if action.kind in PROGRESS_PLAYS else score, action)
+            for score, action in super().dev_candidates(game, p, ctx, base)
+        ]
+
+    def card_worth(self, game: Game, p: int) -> float:
+        """What one held card that is no Victory Point nor Knight adds to ``p``'s worth."""
+        return self.unit * self.model.weights[INDEX["dev_cards"]] * (1 - self.chances(game, p)[p])
+
+    # --- the robber and the Knight ------------------------------------------------------------
+
+    def robber_worth(self, game: Game, p: int, h: int, v: int, first: int | None = None) -> float:
+        """``p``'s worth with the robber on hex ``h`` having robbed ``v`` (-1: nobody): the
+        stolen card spread over what ``v`` is expected to hold."""
+        base = self.hands_for(game, p)
+        hands = [list(map(float, pl.hand)) for pl in game.players] if base is None else [list(x) for x in base]
+        if v >= 0:
+            size = sum(hands[v])
+            if size > 0:
+                for r in range(5):
+                    take = hands[v][r] / size
+                    hands[p][r] += take
+                    hands[v][r] -= take
+        robber = game.robber
+        game.robber = h
+        try:
+            return self.worth(game, p, hands, first)
+        finally:
+            game.robber = robber
+
+    def robber(self, game: Game, p: int, ctx: Context) -> tuple[int, int]:
+        return self.best_robber(game, p, ctx)[1]
+
+    def best_robber(self, game: Game, p: int, ctx: Context, first: int | None = None) -> tuple[float, tuple[int, int]]:
+        """The best robber move and victim, with ``p``'s worth after it."""
+        best, best_score = (-1, -1), -math.inf
+        for h, victims in self.robber_options(game, p, ctx):
+            for v in victims:
+                score = self.robber_worth(game, p, h, v, first)
+                if score > best_score:
+                    best, best_score = (h, v), score
+        return best_score, best
+
+    def roll(self, game: Game, p: int) -> Action:
+        """A Knight before the roll when the position after it (the best robber move
+        included) is worth more than keeping the card."""
+        if not playable(game, p, KNIGHT):
+            return Action(p, A.ROLL)
+        keep = self.worth(game, p)
+        sim = game.copy()
+        sim.apply(Action(p, A.KNIGHT), check=False)
+        played, _ = self.best_robber(sim, p, Context(), first=p)
+        return Action(p, A.KNIGHT) if played > keep + self.knight_margin else Action(p, A.ROLL)
+
+    # --- trades ----------------------------------------------------------------------------------
+
+    def trade_gain(self, game: Game, p: int, gets: Sequence[int], gives: Sequence[int]) -> float:
+        """Change of ``p``'s worth one build ahead (:meth:`best_build`) when it receives
+        ``gets`` for ``gives``; when an offer is on the table and ``p`` is not its offerer,
+        the offerer's hand changes the other way (so helping a seat ahead costs)."""
+        t = game.trade
+        partner = t.offerer if t is not None and t.offerer != p else -1
+        before = self.best_build(game, p)
+        sim = game.copy()
+        hand = sim.players[p].hand
+        for r in range(5):
+            hand[r] += gets[r] - gives[r]
+        saved = self.hands
+        if partner >= 0 and saved is not None:
+            hands = [list(h) for h in saved]
+            for r in range(5):
+                hands[partner][r] += gives[r] - gets[r]
+            self.hands = hands
+        elif partner >= 0:
+            theirs = sim.players[partner].hand
+            for r in range(5):
+                theirs[r] = max(0, theirs[r] + gives[r] - gets[r])
+        try:
+            return self.best_build(sim, p) - before
+        finally:
+            self.hands = saved
+
+    def answer(self, game: Game, p: int, ctx: Context) -> Action:
+        t = game.trade
+        assert t is not None
+        if about_to_win(game, t.offerer, self.win_margin):
+            return Action(p, A.DECLINE)
+        margin = self.trade_margin[0] + self.trade_margin[1] * game.victory_points(t.offerer, public=True)
+        if affords(game.players[p].hand, t.want) and self.trade_gain(game, p, t.give, t.want) > margin:
+            return Action(p, A.ACCEPT)
+        return self.counter(game, p, ctx, margin) or Action(p, A.DECLINE)
 
 
-class StrongBot(StandardBot):
-    """Searches over sampled dice and hidden cards (see the module docstring)."""
+class LearnedStrongBot(ClassicStrongBot):
+    """Plans its turns and judges every choice by the learned evaluation (see the module
+    docstring)."""
 
-    level = "strong"
-    default_weights = STRONG
-    candidates = 4
-    """How many of the standard player's best moves are played out."""
-    clear_margin = 0.6
-    """Skip the search when the best move beats the second by this much."""
-    draft_lookahead = True
-    """Choose set-up spots by playing the rest of the draft out and judging the finished
-    set-ups with :func:`~catan_core.bots.evaluate.setup_odds` (off: its own spot scoring)."""
-    draft_candidates = 8
-    """How many of its best-scored spots a set-up lookahead plays out."""
-    search_turns = True
-    """Play moves out during the game (off: the standard choice with the strong weights)."""
-    confidence = 1.0
-    """A move replaces the standard choice when it wins by this many standard errors."""
-    min_samples = 2
-    """Samples a search plays at least (the paired test needs two complete rounds)."""
-    opponent_share = 0.5
-    """A playout's score: its own value less this share of the best opponent's."""
-
-    def make_policy(self) -> StandardPolicy:
-        return StrongPolicy(self.rng, self.weights)
+    level = "strong-learned"
+    plan_candidates = 5
+    """How many first steps of the standard ranking the planner compares."""
+    plan_steps = 8
+    """Actions a planned turn takes at most after its first step."""
+    candidates = 3
+    """How many of the best plans are played out (with :attr:`search_turns`)."""
+    search_turns = False
+    """Play the best plans out over sampled hidden cards and dice, to this player's next
+    turn, valued by the model (off: the plans' own values decide)."""
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
-        *, offers: bool = True,
+        *, offers: bool = True, model: Model | None = None,
     ) -> None:
-        super().__init__(seed, weights, offers=offers)
-        self.budget = budget
-        self.playouts = playouts if playouts is not None else max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
-        self.quick = BeginnerPolicy(Rng(self.rng.next64()))
-        self.quick_ctx = Context(allow_offers=False)
-        self.own_ctx = Context(allow_offers=False)
+        self.model = model or default_model()
+        super().__init__(seed, budget, playouts, weights, offers=offers)
+        self.plans: dict[Action, list[Action]] = {}
+        """The turn planned after each first step compared in the current decision."""
+
+    def make_policy(self) -> LearnedPolicy:
+        return LearnedPolicy(self.rng, self.weights, self.model)
 
     def choose(self, view: View, game: Game, ctx: Context) -> Thinking:
         deadline = self.started + self.budget * DEADLINE_SHARE
         me = view.viewer
         assert me is not None
-        phase = view.phase
-        policy: StandardPolicy = self.policy  # type: ignore[assignment]
-        if phase == SETUP_SETTLEMENT and self.draft_lookahead:
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        if view.phase == SETUP_SETTLEMENT:
+            policy.hands = None
             spot = yield from self.setup_settlement(game, me, deadline)
             return Action(me, A.SETTLEMENT, spot)
-        if not self.search_turns:
-            return policy.choose(game, me, ctx)
-        if phase == MAIN:
-            ranked = policy.candidates(game, me, ctx)
-            if ranked[0][1].kind == A.END and ctx.allow_offers:
-                offer = policy.offer(game, me, ctx)
-                if offer is not None:
-                    return offer
-            moves = self.shortlist(ranked)
-        elif phase == ROBBER:
-            moves = self.robber_moves(game, me, ctx)
-        elif phase == ROLL and any(a.kind == A.KNIGHT for a in view.legal):
-            first = policy.roll(game, me)
-            moves = [first, Action(me, A.ROLL if first.kind == A.KNIGHT else A.KNIGHT)]
-        else:
-            return policy.choose(game, me, ctx)
+        policy.hands = ctx.expected or None
+        if view.phase == MAIN:
+            return (yield from self.plan(view, game, me, ctx, deadline))
+        return policy.choose(game, me, ctx)
+
+    def judge_setup(self, game: Game, me: int) -> float:
+        """The chance to win after the set-up ``game``, as the learned evaluation judges it."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        return policy.worth(game, me)
+
+    # --- the turn planner -------------------------------------------------------------------------
+
+    def plan(self, view: View, game: Game, me: int, ctx: Context, deadline: float) -> Thinking:
+        """The first step of the best plan for the rest of the turn (yields after every plan);
+        with :attr:`search_turns`, the best few plans are then played out (:meth:`search`)."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        ranked = policy.candidates(game, me, ctx)
+        if ranked[0][1].kind == A.END and ctx.allow_offers:
+            offer = policy.offer(game, me, ctx)
+            if offer is not None:
+                return offer
+        moves: list[Action] = []
+        for _, action in ranked:
+            if action not in moves:
+                moves.append(action)
+            if len(moves) >= self.plan_candidates:
+                break
+        end = Action(me, A.END)
+        if end not in moves:
+            moves.append(end)
         if len(moves) == 1:
             return moves[0]
-        return (yield from self.search(view, game, me, moves, deadline))
-
-    # --- candidates ----------------------------------------------------------------------------
-
-    def shortlist(self, ranked: list[tuple[float, Action]]) -> list[Action]:
-        """The best few distinct first moves; just the best when it is clearly best."""
-        moves: list[Action] = []
-        top = ranked[0][0]
-        for score, action in ranked:
-            if action not in moves and score > top - self.clear_margin:
-                moves.append(action)
-            if len(moves) >= self.candidates:
-                break
-        end = next((a for s, a in ranked if a.kind == A.END), None)
-        if len(moves) > 1 and end is not None and end not in moves:
-            moves[-1] = end
-        return moves
-
-    def robber_moves(self, game: Game, me: int, ctx: Context) -> list[Action]:
-        policy: StandardPolicy = self.policy  # type: ignore[assignment]
-        scored: list[tuple[float, Action]] = []
-        threats = policy.threats(game, me)
-        for h, victims in policy.robber_options(game, me, ctx):
-            for v in victims:
-                scored.append((policy.robber_score(game, me, h, v, threats), Action(me, A.ROBBER, (h, v))))
-        scored.sort(key=lambda x: -x[0])
-        return [a for _, a in scored[: self.candidates]]
-
-    # --- set-up ----------------------------------------------------------------------------------
-
-    def setup_settlement(self, game: Game, me: int, deadline: float) -> Generator[None, None, int]:
-        """The spot whose played-out draft ends in the best set-up by :func:`setup_odds`
-        (yields after every candidate)."""
-        policy: StandardPolicy = self.policy  # type: ignore[assignment]
-        others = StandardPolicy(Rng(self.rng.next64()))
-        nodes = policy.free_nodes(game)
-        ranked = sorted(nodes, key=lambda n: -policy.node_score(game, me, n))[: self.draft_candidates]
-        best, best_score = ranked[0], -1e9
-        for n in ranked:
-            sim = game.copy()
-            sim.apply(Action(me, A.SETTLEMENT, n), check=False)
-            while sim.phase in (SETUP_SETTLEMENT, SETUP_ROAD):
-                p = sim.current
-                chooser = policy if p == me else others
-                if sim.phase == SETUP_SETTLEMENT:
-                    sim.apply(Action(p, A.SETTLEMENT, chooser.setup_settlement(sim, p)), check=False)
-                else:
-                    sim.apply(Action(p, A.ROAD, chooser.setup_road(sim, p)), check=False)
-            score = setup_odds(sim, me)
-            if score > best_score:
-                best, best_score = n, score
+        valued: list[tuple[float, Action]] = []
+        self.plans = {}
+        for move in moves:
+            value, self.plans[move] = self.finish_turn(game, me, move)
+            valued.append((value, move))
             if time.perf_counter() > deadline:
                 break
             yield
-        return best
+        valued.sort(key=lambda x: -x[0])
+        best = valued[0][1]
+        if not self.search_turns or len(valued) < 2 or time.perf_counter() > deadline:
+            return best
+        shortlist = [move for _, move in valued[: self.candidates]]
+        hands, policy.hands = policy.hands, None  # played-out positions have their own guessed hands
+        try:
+            return (yield from self.search(view, game, me, shortlist, deadline))
+        finally:
+            policy.hands = hands
 
-    # --- playouts ------------------------------------------------------------------------------
-
-    def search(self, view: View, game: Game, me: int, moves: list[Action], deadline: float) -> Thinking:
-        """Play every move out on the same samples (hidden cards and dice); keep the
-        standard player's first choice unless another beats it clearly (paired
-        difference above one standard error). Only complete rounds count. Yields after
-        every playout."""
-        scores: list[list[float]] = [[] for _ in moves]
-        samples = max(self.min_samples, self.playouts // len(moves))
-        for i in range(samples):
-            guess = game if i == 0 else determinize(view, self.rng, self.tracker)
-            guess.forced_dice = [
-                (1 + self.rng.below(6), 1 + self.rng.below(6)) for _ in range(DICE_ROUNDS * len(view.players))
-            ]
-            round_scores = []
-            for move in moves:
-                score = self.playout(guess, me, move, view.turn, deadline)
-                if score is None:
+    def finish_turn(self, game: Game, me: int, move: Action) -> tuple[float, list[Action]]:
+        """``me``'s worth at the end of the turn begun with ``move`` and played on by the
+        policy (cards bought on the way count as expected unknown cards), and the actions
+        of that turn, its end included."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        sim = game.copy()
+        sim.apply(move, check=False)
+        actions = [move]
+        while sim.phase != OVER and sim.current == me and len(actions) <= self.plan_steps:
+            if sim.phase == MAIN:
+                action = policy.main(sim, me, self.own_ctx)
+                if action.kind == A.END:
                     break
-                round_scores.append(score)
-                yield
-            if len(round_scores) < len(moves):
+            elif sim.phase in (ROBBER, ROAD_BUILDING_PHASE):
+                action = policy.choose(sim, me, self.own_ctx)
+            else:
                 break
-            for k, score in enumerate(round_scores):
-                scores[k].append(score)
-        rounds = len(scores[0])
-        if rounds < self.min_samples:
-            return moves[0]
-        best, best_mean = 0, 0.0
-        for k in range(1, len(moves)):
-            diffs = [a - b for a, b in zip(scores[k], scores[0])]
-            mean = sum(diffs) / rounds
-            var = sum((d - mean) ** 2 for d in diffs) / (rounds - 1)
-            if mean > best_mean and mean > self.confidence * (var / rounds) ** 0.5:
-                best, best_mean = k, mean
-        return moves[best]
+            sim.apply(action, check=False)
+            actions.append(action)
+        if move.kind != A.END:
+            actions.append(Action(me, A.END))
+        return self.turn_worth(game, sim, me), actions
+
+    def turn_worth(self, game: Game, sim: Game, me: int) -> float:
+        """``me``'s worth in ``sim``, its turn played on from ``game``, as if it ended now."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        if sim.winner >= 0:
+            return WON if sim.winner == me else -WON
+        own, before = sim.players[me], game.players[me]
+        bought = [own.dev_new[c] - (before.dev_new[c] if sim.turn == game.turn else 0) for c in range(5)]
+        extra = 0.0
+        if any(bought):
+            for c in range(5):
+                own.dev[c] -= bought[c]
+            extra = sum(bought) * policy.dev_card_worth(sim, me)
+        return policy.worth(sim, me, first=(me + 1) % len(sim.players)) + extra
 
     def playout(self, guess: Game, me: int, move: Action, turn: int, deadline: float) -> float | None:
-        """Score of ``move`` played out on ``guess`` until this player's next turn
-        (None when the deadline passed first)."""
+        """The turn planned from ``move`` replayed on ``guess`` (as far as it stays legal
+        there), then the others' turns up to this player's next, valued by the model."""
         sim = guess.copy()
-        policy: StandardPolicy = self.policy  # type: ignore[assignment]
-        quick = self.quick
-        sim.apply(move, check=False)
-        steps = 0
-        clock = time.perf_counter
-        while sim.phase != OVER and steps < PLAYOUT_STEPS:
-            p = sim.to_act
-            if p == me and sim.current == me and sim.turn > turn and sim.phase == ROLL:
-                break  # my next turn begins
-            if p == me and sim.turn == turn:
-                action = policy.choose(sim, p, self.own_ctx)
-            else:
-                action = quick.choose(sim, p, self.quick_ctx)
+        for action in self.plans.get(move, [move]):
+            if not sim.is_legal(action):
+                break
             sim.apply(action, check=False)
-            steps += 1
-            if clock() > deadline:
-                return None
-        if sim.winner >= 0:
-            return PLAYOUT_WIN if sim.winner == me else -PLAYOUT_WIN
-        w = policy.w
-        mine = value(sim, me, w)
-        others = max(value(sim, q, w) for q in range(len(sim.players)) if q != me)
-        return mine - self.opponent_share * others
+        return self.play_round(sim, me, turn, deadline)
+
+    def leaf_score(self, sim: Game, me: int) -> float:
+        """A played-out position's worth by the learned evaluation (its own guessed hands)."""
+        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
+        return policy.worth(sim, me)

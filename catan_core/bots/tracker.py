@@ -22,7 +22,8 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..state import RESOURCE_SUPPLY
 
@@ -51,7 +52,7 @@ class HandTracker:
     def __init__(self) -> None:
         self.seen = 0
         """Number of log events processed."""
-        self.last: "Event | None" = None
+        self.last: Event | None = None
         self.cards: list[list[float]] = []
         """Per seat, expected count of each resource."""
 
@@ -61,7 +62,7 @@ class HandTracker:
         self.last = None
         self.cards = [[0.0] * 5 for _ in range(players)]
 
-    def update(self, view: "View") -> None:
+    def update(self, view: View) -> None:
         """Read the events of ``view.log`` not seen yet."""
         log = view.log
         n = len(view.players)
@@ -106,7 +107,7 @@ class HandTracker:
         for r in range(5):
             mine[r] -= pool[r] * take
 
-    def _apply(self, event: "Event") -> None:
+    def _apply(self, event: Event) -> None:
         kind, p, data = event.kind, event.player, event.data
         if kind == "produce" or kind == "setup_resources" or kind == "year_of_plenty":
             self._gain(p, data["cards"])
@@ -131,7 +132,7 @@ class HandTracker:
             self._gain(p, want)
         elif kind == "monopoly":
             r = data["resource"]
-            for q, taken in enumerate(data["taken"]):
+            for q in range(len(data["taken"])):
                 if q != p:
                     self.cards[q][r] = 0.0
             self.cards[p][r] += data["count"]
@@ -144,17 +145,22 @@ class HandTracker:
                 self._spend(victim, cards)
                 self._gain(p, cards)
             else:
-                mine = self.cards[victim]
-                total = sum(mine)
-                if total > 0:
-                    share = [c / total for c in mine]
-                    for r in range(5):
-                        mine[r] -= share[r]
-                        self.cards[p][r] += share[r]
+                self._steal_unknown(p, victim)
+
+    def _steal_unknown(self, thief: int, victim: int) -> None:
+        """``thief`` takes a card the viewer did not see from ``victim``: a share of each
+        resource, as the victim is counted to hold them."""
+        mine = self.cards[victim]
+        total = sum(mine)
+        if total > 0:
+            share = [c / total for c in mine]
+            for r in range(5):
+                mine[r] -= share[r]
+                self.cards[thief][r] += share[r]
 
     # --- reading --------------------------------------------------------------------------
 
-    def expected(self, view: "View", q: int) -> list[float]:
+    def expected(self, view: View, q: int) -> list[float]:
         """Expected resource counts of seat ``q``, scaled to its public hand size.
 
         The viewer's own hand is exact. Without information the hand is spread over the
