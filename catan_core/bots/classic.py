@@ -1,11 +1,12 @@
-"""Classic Strong: the strong level before the learned evaluation, kept as a baseline.
+"""Classic Strong: the strong level people play (``make_bot("strong")``).
 
-This was the strong level until the learned evaluation (:mod:`catan_core.bots.model`)
-replaced its hand-tuned value: ``make_bot("strong-classic")`` plays it, so that
-benchmarks can set the new strong player against the old one in one run
-(``python -m catan_core tournament --players strong,strong-classic,...``). People are not
-offered it. :class:`StrongPolicy` (its set-up weights, its bar for accepting offers) is
-also the base of the new strong level's policy.
+Its search values positions with the hand-tuned :func:`~catan_core.bots.evaluate.value`.
+The learned evaluation (:mod:`catan_core.bots.model`) drives two other levels kept for
+benchmarks and the coach, ``strong-learned`` (:mod:`catan_core.bots.strong`) and
+``strong-hybrid`` (:mod:`catan_core.bots.hybrid`); both measured weaker than this one, so
+it stays the strong level (``docs/bots.md`` has the figures). ``make_bot("strong-classic")``
+names it too, so that old benchmark commands keep working. :class:`StrongPolicy` (its
+set-up weights, its bar for accepting offers) is also the base of the learned level's policy.
 
 The strong player starts from the standard player's judgement, with weights tuned by
 self-play against it (:data:`~catan_core.bots.evaluate.STRONG`: cards in hand are worth

@@ -1,6 +1,8 @@
-"""Strong: the learned evaluation, a turn planner and a draft lookahead.
+"""The learned strong player (level ``strong-learned``): the learned evaluation, a turn
+planner and a draft lookahead. Measured weaker than the classic search that plays the
+``strong`` level (``docs/bots.md``), it is kept for benchmarks and for the coach's hints.
 
-Every choice of the strong player compares positions by the learned evaluation
+Every choice of the learned player compares positions by the learned evaluation
 (:mod:`catan_core.bots.model`): its chance to win as its own view judges it, the other
 seats' hands as card counting expects them. It is written in victory-point equivalents,
 ``log(chance) / weight of a point``, so one more point counts about one for a seat behind
