@@ -350,6 +350,13 @@ def test_a_rematch_on_the_same_board_says_who_starts() -> None:
     assert en("ui.log.starts.you", names) not in page.html("log-box"), "the engine's roll says it already"
 
 
+def test_the_home_screen_links_the_authoring_pages_in_its_language() -> None:
+    home = PageDriver(lang="de", bots=False).html("home")
+    for page in ("editor", "replay", "embed"):
+        assert f'href="{page}.html?lang=de"' in home
+    assert translate("ui.authors.editor", {}, "de") in home
+
+
 def test_play_against_the_computer_in_one_click_in_the_page_language() -> None:
     page = PageDriver(lang="hi", bots=False)
     assert 'id="quick-start"' in page.html("home") and 'href="almanac.html?lang=hi#turn"' in page.html("home")

@@ -227,6 +227,30 @@ def quick_start(text: Text) -> Markup:
     )
 
 
+AUTHORS_LINKS = (
+    ("editor.html", "ui.authors.editor"),
+    ("replay.html", "ui.authors.replay"),
+    ("embed.html", "ui.authors.embed"),
+)
+"""The authoring pages the home screen links to, with their labels' keys."""
+
+
+def authors_row(text: Text) -> Markup:
+    """Links for tutorial authors, at the foot of the home screen: the board editor, the
+    replay viewer (any game file, step by step, with comments) and the examples to embed."""
+    links = join(
+        el("a", text(key), href=f"{page}?lang={text.lang}", class_="button-link", id=f"authors-{page.split('.')[0]}")
+        for page, key in AUTHORS_LINKS
+    )
+    return el(
+        "nav",
+        el("span", text("ui.authors.title"), class_="muted"),
+        links,
+        class_="authors-row",
+        aria_label=text("ui.authors.title"),
+    )
+
+
 def home_screen(state: PageState, saves: Sequence[SaveMeta], dates: dict[str, str]) -> Markup:
     """The first screen: a game against the computer at once, saved games to continue,
     importing a file, and a new game."""
@@ -251,6 +275,7 @@ def home_screen(state: PageState, saves: Sequence[SaveMeta], dates: dict[str, st
                 text("ui.saves.title"), saves_list(text, saves, state.confirm_delete, dates) + importer, ident="saved"
             ),
             new_game_form(text, state.form),
+            authors_row(text),
         )
     )
 
