@@ -464,7 +464,7 @@ def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> No
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         code = set(archive.namelist())
     scripts = {script for page in build.WEB.glob("*.html") for script in build.PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))}
-    assert scripts == {"main.py", "embed.py", "almanac.py"}
+    assert scripts == {"main.py", "embed.py", "almanac.py", "editor.py", "replay.py"}
     named = {name for script in scripts for name in build.module_imports((build.WEB / script).read_text(encoding="utf-8"), "")}
     assert named & set(modules) and named & set(modules) <= set(ours)
     assert {"catan_core.bots.strong", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)

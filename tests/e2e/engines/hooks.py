@@ -16,8 +16,10 @@ from browsers import Engine
 
 START = "[data-cmd='start']"
 """The new-game form's Start button."""
-ROLL = "[data-cmd='roll']"
-END = "[data-cmd='end']"
+ROLL = "[data-cmd='roll']:not([disabled]):not([aria-disabled='true'])"
+END = "[data-cmd='end']:not([disabled]):not([aria-disabled='true'])"
+"""Roll and End, once they may be pressed (a button that appears where another was just
+pressed ignores clicks for a moment, drawn disabled: ``catan_web.game.fresh``)."""
 CONTINUE = "[data-cmd='continue']"
 """A saved game's Continue button (the first is the latest game)."""
 SPOT = "[data-node]"

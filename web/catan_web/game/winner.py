@@ -75,6 +75,9 @@ def final_table(scene: Scene) -> Markup:
         "div",
         el("table", el("caption", text("ui.win.caption")), head, el("tbody", rows), class_="final"),
         class_="table-wrap",
+        role="region",
+        aria_label=text("ui.win.caption"),
+        tabindex="0",  # it scrolls sideways on a narrow screen: the keyboard may scroll it too
     )
 
 
