@@ -158,19 +158,19 @@ def params_fit(key: str, params: Mapping[str, Any], lang: str = DEFAULT_LANGUAGE
     return True
 
 
-_MARKUP_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})
-
-
 def escape_markup(text: str) -> str:
     """``text`` made safe inside HTML or SVG content and attribute values.
 
     (The same as ``html.escape``, without loading the ``html`` package's large entity
-    table, which costs a noticeable part of the page's start-up in Pyodide.)
+    table, which costs a noticeable part of the page's start-up in Pyodide. Five
+    replacements in a row run about four times faster than ``str.translate`` with a table:
+    the pages escape some 500 texts per drawing.)
 
     >>> escape_markup('<b class="x">Tom & Jerry</b>')
     '&lt;b class=&quot;x&quot;&gt;Tom &amp; Jerry&lt;/b&gt;'
     """
-    return text.translate(_MARKUP_ESCAPES)
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace('"', "&quot;").replace("'", "&#x27;")
 
 
 class _Params(dict):  # type: ignore[type-arg]

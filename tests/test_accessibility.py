@@ -153,7 +153,7 @@ def test_marks_with_glyphs_stand_beside_names_in_scores_log_and_trades() -> None
     page.scenario({"format": "catan-scenario", "board": "beginner", "phase": "main", "current": 0,
                    "players": [seat(0, "Ana", ANA, hand={"brick": 2}), seat(1, "Ben", BEN, hand={"ore": 2})]})
     page.call(lambda table: table.act(Action.parse("0 offer brick>ore to all")))
-    scores = page.html("scores-wrap")
+    scores = page.html("strip-seats")
     for color in (ANA, BEN):
         assert f'data-glyph="{glyph_of(color)}"' in scores
     assert f'data-glyph="{glyph_of(BEN)}"' in page.html("actions")

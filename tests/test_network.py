@@ -177,7 +177,7 @@ def test_remote_seats_get_no_cover_and_no_computer_player() -> None:
     assert not s.bot_to_act and s.viewer == 0 and s.bots_here
     scene = Scene(PageState(NewGame.default(Text(), "1")), s)
     assert turn.prompt(scene) == s.text("net.prompt_remote", player=1)
-    assert s.text("net.kind_remote") in players.scoreboard(scene)
+    assert s.text("net.kind_remote") in players.seat_lines(scene).markup()
     s.set_remote([])
     assert s.covered  # back on this device: Ben's turn is covered again
 

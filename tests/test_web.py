@@ -220,7 +220,7 @@ def test_every_page_message_key_exists_and_names_are_escaped() -> None:
     seats = (Seat("<b>Ana</b>", "#d7263d"), Seat("Ben & co", "#1b65c4"))
     page = PageDriver(bots=False)
     page.open(Game(Options(players=2, board="beginner"), 1, seats), name="<i>x</i>", uncover=False)
-    html = "".join(page.html(region) for region in ("scores-wrap", "turn", "hand-wrap", "overlay", "bar", "log-box"))
+    html = "".join(page.html(region) for region in ("strip-seats", "turn", "hand-wrap", "overlay", "bar", "log-box"))
     assert "<b>Ana</b>" not in html and "&lt;b&gt;Ana&lt;/b&gt;" in html and "Ben &amp; co" in html and "&lt;i&gt;x" in html
     assert 'id="cover"' in html
     assert not re.search(r"\bui\.[a-z_]+\.", html)

@@ -241,7 +241,7 @@ def test_no_cover_in_the_set_up_and_then_only_the_hand_is_covered() -> None:
     page.run("end")
     assert page.session.covered
     assert 'id="cover"' in page.html("hand-wrap") and 'id="hand-cards"' not in page.html("hand-wrap")
-    assert page.html("board") and page.html("scores-wrap") and page.html("log-box") and page.html("overlay") == ""
+    assert page.html("board") and page.html("strip-seats") and page.html("log-box") and page.html("overlay") == ""
     assert not re.search(r'class="\w+ target', page.html("board")), "nothing to choose on the board while it waits"
     page.press("h4")  # the board waits for the next person
     assert page.state.notice is not None and page.state.notice.message is not None
@@ -268,7 +268,7 @@ def test_the_players_strip_and_the_bank_show_the_engine_figures() -> None:
     page = PageDriver(bots=False)
     page.scenario(scenario(seat(0, "Ana", RED, hand={"brick": 2}, dev_cards={"victory_point": 1}),
                            seat(1, "Ben", BLUE, hand={"ore": 3}, knights_played=2), phase="main"))
-    strip, supply = page.html("scores-wrap"), page.html("supply")
+    strip, supply = page.html("strip-seats"), page.html("supply")
     view = page.game.view(0)
     for pv in view.players:
         line = re.search(rf'<li[^>]*data-seat="{pv.seat}".*?</li>', strip, re.S)
@@ -326,7 +326,7 @@ def test_the_winner_screen_gives_each_seat_its_points_by_source() -> None:
         assert sum(parts) == total == page.game.victory_points(pv.seat)
     assert re.search(r'data-seat="0">.*?<td data-source="vp_cards">2</td>', html, re.S), "the hidden cards revealed"
     assert re.search(r'data-seat="1">.*?<td data-source="largest_army">2</td>', html, re.S)
-    assert "hidden-points" not in page.html("scores-wrap")
+    assert "hidden-points" not in page.html("strip-seats")
 
 
 def test_a_rematch_on_the_same_board_says_who_starts() -> None:

@@ -1,4 +1,5 @@
-"""The players strip: every seat's public facts at a glance, always in view (at the top of the
+"""The players strip (the regions ``scores-title``, ``strip-seats`` and ``strip-foot``): every
+seat's public facts at a glance, always in view (at the top of the
 side column on a wide screen, stuck to the top of a phone's screen while it scrolls).
 
 One line per seat: its mark and name, its points, then small figures with an icon each (cards
@@ -12,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..html import EMPTY, Markup, el, join, trusted
+from ..patch import Keyed
 from .parts import seat_label
 
 if TYPE_CHECKING:
@@ -23,28 +25,39 @@ ICON_PX = 14
 """Size of the strip's icons, in CSS pixels."""
 
 
-def icon(paths: str) -> Markup:
-    """A small line icon (``paths``: SVG shapes on a 16 x 16 grid, drawn in the text colour)."""
+ICON_PATHS: dict[str, str] = {
+    "points": '<path d="M8 1.5l2 4.2 4.6.6-3.4 3.2.9 4.6L8 11.9l-4.1 2.2.9-4.6L1.4 6.3 6 5.7z" fill="currentColor"/>',
+    "cards": '<rect x="2" y="3.5" width="7.5" height="11" rx="1.2"/>'
+    '<path d="M6.5 3.5V2.2a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v9.6a1 1 0 0 1-1 1h-4"/>',
+    "dev": '<rect x="3" y="1.5" width="10" height="13" rx="1.5"/><path d="M8 4.5v4M8 11v.5"/>',
+    "knights": '<path d="M8 1.5l5.5 2v4.2c0 3.3-2.4 5.6-5.5 6.8-3.1-1.2-5.5-3.5-5.5-6.8V3.5z"/>',
+    "road": '<path d="M3 14.5L7 1.5M13 14.5L9 1.5M8 5v2M8 10v2"/>',
+    "acting": '<path d="M4 2.5l9 5.5-9 5.5z" fill="currentColor"/>',
+}
+"""The small line icons of the strip and the bank's row: SVG shapes on a 16 x 16 grid, drawn
+in the text colour."""
+
+
+def icon_symbols() -> Markup:
+    """Every icon as an SVG ``<symbol>``, written once in the page's layout; the icons drawn
+    after refer to them (:data:`ICONS`), so a line of the strip stays short."""
+    symbols = "".join(
+        f'<symbol id="icon-{name}" viewBox="0 0 16 16" fill="none" stroke="currentColor" stroke-width="1.6"'
+        f' stroke-linejoin="round">{paths}</symbol>'
+        for name, paths in ICON_PATHS.items()
+    )
     return trusted(
-        f'<svg class="icon" viewBox="0 0 16 16" width="{ICON_PX}" height="{ICON_PX}" aria-hidden="true"'
-        f' fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round">{paths}</svg>'
+        f'<svg class="icon-symbols" width="0" height="0" aria-hidden="true" focusable="false">{symbols}</svg>'
     )
 
 
 ICONS: dict[str, Markup] = {
-    "points": icon(
-        '<path d="M8 1.5l2 4.2 4.6.6-3.4 3.2.9 4.6L8 11.9l-4.1 2.2.9-4.6L1.4 6.3 6 5.7z" fill="currentColor"/>'
-    ),
-    "cards": icon(
-        '<rect x="2" y="3.5" width="7.5" height="11" rx="1.2"/>'
-        '<path d="M6.5 3.5V2.2a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v9.6a1 1 0 0 1-1 1h-4"/>'
-    ),
-    "dev": icon('<rect x="3" y="1.5" width="10" height="13" rx="1.5"/><path d="M8 4.5v4M8 11v.5"/>'),
-    "knights": icon('<path d="M8 1.5l5.5 2v4.2c0 3.3-2.4 5.6-5.5 6.8-3.1-1.2-5.5-3.5-5.5-6.8V3.5z"/>'),
-    "road": icon('<path d="M3 14.5L7 1.5M13 14.5L9 1.5M8 5v2M8 10v2"/>'),
-    "acting": icon('<path d="M4 2.5l9 5.5-9 5.5z" fill="currentColor"/>'),
+    name: trusted(
+        f'<svg class="icon" width="{ICON_PX}" height="{ICON_PX}" aria-hidden="true"><use href="#icon-{name}"/></svg>'
+    )
+    for name in ICON_PATHS
 }
-"""The strip's icons, by figure."""
+"""The icons, by name, as drawn in the strip and the bank's row."""
 FIGURES: tuple[str, ...] = ("cards", "dev", "knights", "road")
 """The small figures of each seat, in order (their icons are :data:`ICONS`)."""
 AWARDS: tuple[tuple[str, str], ...] = (("longest_road", "road"), ("largest_army", "knights"))
@@ -118,19 +131,18 @@ def seat_line(scene: Scene, pv: PlayerView) -> Markup:
     )
 
 
-def scoreboard(scene: Scene) -> Markup:
-    """The players strip: each seat's line, and the points that win."""
-    text, view = scene.text, scene.view
-    lines = el("ol", join(seat_line(scene, pv) for pv in view.players), class_="strip-seats")
+def seat_lines(scene: Scene) -> Keyed:
+    """The strip's seats, one line each, matched by seat (a move redraws only the lines it
+    changed)."""
+    items = tuple((f"seat-{pv.seat}", str(seat_line(scene, pv))) for pv in scene.view.players)
+    return Keyed("ol", (("class", "strip-seats"),), items)
+
+
+def strip_foot(scene: Scene) -> Markup:
+    """Under the seats: what the icons stand for, and the points that win."""
+    text = scene.text
     for_eye = join(el("span", ICONS[name], text("ui.score." + name), class_="stat") for name in FIGURES)
     legend = el("p", for_eye, class_="strip-legend", aria_hidden="true")
-    note = el("p", text("ui.score.target", count=view.options.vp_target), class_="muted small strip-target")
-    return el(
-        "section",
-        el("h2", text("ui.score.title"), id="scores-title", class_="visually-hidden"),
-        lines,
-        el("div", legend, note, class_="strip-foot"),
-        class_="strip",
-        id="scores",
-        aria_labelledby="scores-title",
+    return legend + el(
+        "p", text("ui.score.target", count=scene.view.options.vp_target), class_="muted small strip-target"
     )

@@ -31,7 +31,9 @@ GAME_REGIONS: tuple[str, ...] = (
     "board-confirm",
     "supply",
     "hand-wrap",
-    "scores-wrap",
+    "scores-title",
+    "strip-seats",
+    "strip-foot",
     "turn",
     "actions",
     "log-title",
@@ -51,10 +53,24 @@ def shell() -> Markup:
 
     The game screen: the bar; the board column (the board, the bank's row, the hand: the board
     takes what the two rows of fixed height leave); the side column (the players strip, the
-    turn card, the actions, the log, network play)."""
+    turn card, the actions, the log, network play); the icons' symbols."""
+    from .players import icon_symbols
+
     side = el(
         "div",
-        el("div", id="scores-wrap"),
+        el(
+            "div",
+            el(
+                "section",
+                el("h2", id="scores-title", class_="visually-hidden"),
+                el("div", id="strip-seats"),
+                el("div", id="strip-foot", class_="strip-foot"),
+                class_="strip",
+                id="scores",
+                aria_labelledby="scores-title",
+            ),
+            id="scores-wrap",
+        ),
         el("section", id="turn", class_="card turn"),
         el("div", id="actions"),
         el(
@@ -93,6 +109,7 @@ def shell() -> Markup:
         + el("div", id="notice", role="status", aria_live="assertive")
         + el("div", id="announce", class_="visually-hidden", aria_live="polite", aria_atomic="false")
         + el("footer", id="footer", class_="footer")
+        + icon_symbols()
     )
 
 
@@ -195,7 +212,9 @@ def game_regions(state: PageState, session: Session, remote: Remote, log: LogLin
         ("board-confirm", board.confirm_bar(scene)),
         ("supply", supply.supply_row(scene)),
         ("hand-wrap", hand.hand_panel(scene)),
-        ("scores-wrap", players.scoreboard(scene)),
+        ("scores-title", escape(scene.text("ui.score.title"))),
+        ("strip-seats", players.seat_lines(scene)),
+        ("strip-foot", players.strip_foot(scene)),
         ("turn", turn.turn_panel(scene)),
         ("actions", actions.action_panel(scene)),
         ("log-title", escape(scene.text("ui.log.title"))),
