@@ -223,6 +223,8 @@ class SaveMeta(NamedTuple):
     """The winner's name once the game is over."""
     take_backs: bool | None = None
     """Whether the game allows taking back moves (None: not recorded, the default applies)."""
+    hints: bool = False
+    """Whether the host allowed hints for the people of the game (the new-game form's option)."""
     damaged: bool = False
     """True when the index knew nothing about the entry (it was rebuilt from the game key;
     such entries are not written to the index)."""
@@ -243,6 +245,7 @@ class SaveMeta(NamedTuple):
                 turn=entry.int("turn", 0, MAX_TURN, default=0),
                 winner=entry.str("winner", max_len=MAX_NAME, default=""),
                 take_backs=entry.get("take_backs", None, lambda v: v is None or type(v) is bool),
+                hints=entry.bool("hints", default=False),
             )
         except FormatError:
             return None

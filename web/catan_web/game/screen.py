@@ -33,6 +33,7 @@ GAME_REGIONS: tuple[str, ...] = (
     "hand-wrap",
     "scores-wrap",
     "turn",
+    "coach-wrap",
     "actions",
     "log-title",
     "log-box",
@@ -51,11 +52,12 @@ def shell() -> Markup:
 
     The game screen: the bar; the board column (the board, the bank's row, the hand: the board
     takes what the two rows of fixed height leave); the side column (the players strip, the
-    turn card, the actions, the log, network play)."""
+    turn card, the coach, the actions, the log, network play)."""
     side = el(
         "div",
         el("div", id="scores-wrap"),
         el("section", id="turn", class_="card turn"),
+        el("div", id="coach-wrap"),
         el("div", id="actions"),
         el(
             "div",
@@ -179,7 +181,7 @@ def regions(
 
 def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
     """The game screen's regions."""
-    from . import actions, bar, board, hand, players, supply, turn
+    from . import actions, bar, board, coach, hand, players, supply, turn
     from .log import log_list
     from .scene import Scene
 
@@ -197,6 +199,7 @@ def game_regions(state: PageState, session: Session, remote: Remote, log: LogLin
         ("hand-wrap", hand.hand_panel(scene)),
         ("scores-wrap", players.scoreboard(scene)),
         ("turn", turn.turn_panel(scene)),
+        ("coach-wrap", coach.coach_panel(scene)),
         ("actions", actions.action_panel(scene)),
         ("log-title", escape(scene.text("ui.log.title"))),
         ("log-box", log_list(scene, log)),
