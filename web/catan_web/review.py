@@ -97,7 +97,13 @@ def drop_item(text: Text, number: int, drop: Drop, names: Sequence[str], step_hr
         el("p", text("ui.coach.drop_better", advice=drop.text(board, lang, names))),
         el(
             "div",
-            el("a", text("ui.coach.drop_step", step=drop.step), href=step_href, class_="button", id=f"drop-step-{number}"),
+            el(
+                "a",
+                text("ui.coach.drop_step", step=drop.step),
+                href=step_href,
+                class_="button",
+                id=f"drop-step-{number}",
+            ),
             button(text, text("ui.coach.play_on"), "play_on", drop.step, ident=f"play-on-{number}"),
             class_="row",
         ),
@@ -133,17 +139,19 @@ def review_section(
         )
     elif review is not None:
         chart = trusted(chart_svg(review, text.lang, width, names))
-        drops = join(
-            drop_item(text, i + 1, drop, names, step_href(drop.step)) for i, drop in enumerate(review.drops)
-        )
+        drops = join(drop_item(text, i + 1, drop, names, step_href(drop.step)) for i, drop in enumerate(review.drops))
         body += el("div", chart, class_="chart review-chart")
         body += el("ol", drops, class_="drops") if review.drops else el("p", text("ui.coach.no_drops"), class_="muted")
-    return el(
-        "section",
-        el("h2", text("ui.coach.review_title"), id="review-title"),
-        el("p", text("ui.coach.review_help"), class_="muted small"),
-        body,
-        class_="card review",
-        id="review",
-        aria_labelledby="review-title",
-    ) if names else EMPTY
+    return (
+        el(
+            "section",
+            el("h2", text("ui.coach.review_title"), id="review-title"),
+            el("p", text("ui.coach.review_help"), class_="muted small"),
+            body,
+            class_="card review",
+            id="review",
+            aria_labelledby="review-title",
+        )
+        if names
+        else EMPTY
+    )

@@ -11,8 +11,9 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> from catan_web.store import MemoryStorage
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
->>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''), sound=None, tracker=None)
+>>> settings.remember(lang="de"); settings.load()  # doctest: +NORMALIZE_WHITESPACE
+Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''),
+         sound=None, tracker=None)
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
 >>> settings.load() == Settings(), settings.repair()
 (True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])

@@ -18,11 +18,12 @@ import asyncio
 import sys
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from ..commands import CommandError, Explanation
 from ..controller import PageController
-from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Reveal, ScrollTop
+from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Reveal, ScrollTop
 from ..html import el, join
 from ..pondering import Ponder, Pondered
 from ..text import unexpected_msg
@@ -120,8 +121,7 @@ class PageHost:
         between two), and hand its result back with the command ``pondered``; a stale job stops."""
         slices = 0
         while (work := self.page.jobs.work(effect)) is not None:
-            moment = time.perf_counter() + PONDER_SLICE
-            result = work.advance(lambda: time.perf_counter() >= moment)
+            result = work.advance(partial(past, time.perf_counter() + PONDER_SLICE))
             if result is not None:
                 self.run("pondered", Pondered(effect.job, effect.ticket, result))
                 return
@@ -210,6 +210,11 @@ class PageHost:
         self.run(str(name), value, *self.before(target))
 
 
+def past(moment: float) -> bool:
+    """Whether ``moment`` (of ``time.perf_counter``) has passed."""
+    return time.perf_counter() >= moment
+
+
 def after_drawing(effect: Any) -> None:
     """Do an effect that waits for the page to be drawn: read something out, move the focus,
     scroll."""
@@ -229,6 +234,8 @@ def after_drawing(effect: Any) -> None:
             spawn(copy_text(field))
     elif isinstance(effect, Address):
         window.history.replaceState(None, "", effect.url)
+    elif isinstance(effect, Go):
+        window.location.assign(effect.url)
 
 
 async def copy_text(field: Any) -> None:
