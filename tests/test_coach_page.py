@@ -12,6 +12,13 @@ import re
 from html import unescape
 
 import pytest
+from catan_web.effects import Announce, Go
+from catan_web.game.coach import percents
+from catan_web.peer.protocol import Welcome, decode_from_host, encode
+from catan_web.pondering import Ponder, Pondered
+from catan_web.replay.controller import ReplayController
+from catan_web.session import Session
+from catan_web.store import MemoryStorage, SaveMeta, SaveStore
 from page_driver import PageDriver
 from test_bots import hide_differently
 
@@ -20,16 +27,8 @@ from catan_core.bots import make_bot
 from catan_core.game import Game, Options, Seat
 from catan_core.replay import Replay
 from catan_core.rng import Rng
-from catan_core.scenarios import load_scenario
-from catan_web.effects import Announce, Go
-from catan_web.game.coach import percents
-from catan_web.peer.protocol import Welcome, decode_from_host, encode
-from catan_web.pondering import Ponder, Pondered
-from catan_web.replay.controller import ReplayController
-from catan_web.session import Session
-from catan_web.store import MemoryStorage, SaveMeta, SaveStore
-
 from catan_core.saves import dumps
+from catan_core.scenarios import load_scenario
 
 PERSON_AND_COMPUTERS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", "#f29e1f", "standard"))
 PEOPLE = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6"), Seat("Cy", "#f29e1f"))
@@ -81,7 +80,11 @@ def hint_shown(page: PageDriver) -> coach.Hint:
 
 @pytest.mark.parametrize(
     "name, until",
-    [("setup", lambda game: True), ("main", lambda g: at_main(g) and coach.hint(g.view(0)).marks), ("robber", at_robber)],
+    [
+        ("setup", lambda game: True),
+        ("main", lambda g: at_main(g) and coach.hint(g.view(0)).marks),
+        ("robber", at_robber),
+    ],
 )
 def test_a_hint_gives_a_legal_actions_marks_and_sentence(name: str, until) -> None:
     game = drive(Game(Options(players=3), 11, PERSON_AND_COMPUTERS), until)
@@ -171,13 +174,14 @@ def test_the_hosts_choice_travels_to_guests() -> None:
 
 
 def test_chances_add_up_to_100_and_depend_only_on_the_view() -> None:
-    game = drive(Game(Options(players=4), 15, PERSON_AND_COMPUTERS + (Seat("Di", "#2e8540", "standard"),)), at_main)
+    game = drive(Game(Options(players=4), 15, (*PERSON_AND_COMPUTERS, Seat("Di", "#2e8540", "standard"))), at_main)
     twin = hide_differently(game, 0, Rng.from_seed(3))
     shown = []
     for position in (game, twin):
         page = page_at(position)
         page.run("chances")
-        figures = [int(x) for x in re.findall(r'<span class="share" aria-hidden="true">(\d+)%</span>', page.html("coach-wrap"))]
+        html = page.html("coach-wrap")
+        figures = [int(x) for x in re.findall(r'<span class="share" aria-hidden="true">(\d+)%</span>', html)]
         words = re.findall(r'<span class="visually-hidden">[^<]*: (\d+) percent</span>', page.html("coach-wrap"))
         assert sum(figures) == 100 and [int(w) for w in words] == figures
         assert figures == percents(coach.chances(position.view(0)))
@@ -228,7 +232,8 @@ def test_the_review_in_the_replay_viewer() -> None:
     result = viewer.state.review
     assert result == coach.review(game, 1)
     html = str(viewer.patcher.drawn["review-box"])
-    assert [int(s) for s in re.findall(r'href="replay\.html\?game=g9&amp;step=(\d+)"', html)] == [d.step for d in result.drops]
+    links = [int(s) for s in re.findall(r'href="replay\.html\?game=g9&amp;step=(\d+)"', html)]
+    assert links == [d.step for d in result.drops]
     step = result.drops[0].step
     effects = viewer.dispatch("play_on", str(step))
     (go,) = [e for e in effects if isinstance(e, Go)]
