@@ -52,13 +52,13 @@ def shell() -> Markup:
 
     The game screen: the bar; the board column (the board, the bank's row, the hand: the board
     takes what the two rows of fixed height leave); the side column (the players strip, the
-    turn card, the coach, the actions, the log, network play)."""
+    turn card, the actions, the coach, the log, network play)."""
     side = el(
         "div",
         el("div", id="scores-wrap"),
         el("section", id="turn", class_="card turn"),
-        el("div", id="coach-wrap"),
         el("div", id="actions"),
+        el("div", id="coach-wrap"),
         el(
             "div",
             el(

@@ -1,0 +1,152 @@
+"""The coach's hint in the page: its latency and the page's pauses while it thinks, in Pyodide in
+headless Chromium on the built site.
+
+Run from the repository root:
+
+    python bench/hint_page.py [--games 3] [--seed 7] [--main 6] [--robber 2]
+
+It builds the site into a temporary folder, plays ``--games`` seeded games in CPython (Ana, a
+person at seat 0, against three standard computer players) and keeps positions where Ana must
+act: her two set-up settlements, ``--main`` main phases spread over the game and ``--robber``
+robber moves after a 7 she rolls (the dice forced). Each position is imported into the game page
+as a saved game (the home screen's file input: the page is loaded once), then the H key is
+pressed and the time until the hint's sentence is in the document is measured, while a
+``setInterval`` probe (every 5 ms) records the longest gap between two of its ticks (the
+longest pause of the page's main thread, the command's own work included) and a
+PerformanceObserver counts long tasks (over 50 ms). It prints every hint's figures by phase,
+then the median, 95th percentile and maximum of the latency and of the longest pause, the first
+hint of the page (which imports the coach and reads its weights) apart. Targets (issue 31):
+p95 <= 1500 ms, no pause over 100 ms. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from catan_core import saves  # noqa: E402
+from catan_core.bots import make_bot  # noqa: E402
+from catan_core.game import Game, Options, Seat  # noqa: E402
+
+SEATS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", "#f29e1f", "standard"),
+         Seat("Di", "#2e8b57", "standard"))
+PERSON = 0
+PROBE_MS = 5
+HINT = """() => new Promise((resolve) => {
+    let last = performance.now(), longest = 0, longTasks = 0;
+    const tick = () => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; };
+    const probe = setInterval(tick, %d);
+    const tasks = new PerformanceObserver((list) => { longTasks += list.getEntries().length; });
+    try { tasks.observe({entryTypes: ["longtask"]}); } catch (e) {}
+    const start = performance.now();
+    const seen = new MutationObserver(() => {
+        if (!document.getElementById("hint-text")) return;
+        const shown = performance.now();
+        seen.disconnect();
+        setTimeout(() => {  // the task that drew the hint counts as a pause too
+            tick(); clearInterval(probe); tasks.disconnect();
+            resolve({ms: shown - start, pause: longest, longTasks});
+        }, 0);
+    });
+    seen.observe(document.body, {childList: true, subtree: true});
+    document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "h", bubbles: true}));
+})""" % PROBE_MS
+
+
+def positions(seed: int, main: int, robber: int) -> list[tuple[str, Game]]:
+    """Positions of one seeded game where the person must act: the set-up settlements, ``main``
+    main phases spread over the game and ``robber`` robber moves after a forced 7."""
+    game = Game(Options(players=4), seed, SEATS)
+    bots = {q: make_bot("standard", seed * 8 + q) for q in range(4)}
+    out: list[tuple[str, Game]] = []
+    mains = robbers = 0
+    while game.phase != "over" and (mains < main or robbers < robber):
+        q = game.to_act
+        if q == PERSON and game.phase == "setup_settlement":
+            out.append(("setup", game.copy()))
+        elif q == PERSON and game.phase == "main" and mains < main and game.turn % 6 == 2:
+            out.append(("main", game.copy()))
+            mains += 1
+        elif q == PERSON and game.phase == "robber" and robbers < robber:
+            out.append(("robber", game.copy()))
+            robbers += 1
+        if q == PERSON and game.phase == "roll" and robbers < robber and game.turn % 9 == 4:
+            game.apply(f"{PERSON} roll 3+4")
+            continue
+        game.apply(bots[q].decide(game.view(q)))
+    return out
+
+
+def hint_at(page: Any, name: str, game: Game) -> dict[str, Any]:
+    """Import ``game`` into the page as a saved game, press H, and measure."""
+    if page.locator("#menu-home").count():
+        page.evaluate("() => document.getElementById('menu-home').click()")
+    page.wait_for_selector("#home:not([hidden])")
+    page.set_input_files("#import-file", files=[{"name": f"catan-{name}.json", "mimeType": "application/json",
+                                                 "buffer": saves.dumps(game).encode()}])
+    page.wait_for_selector("#game:not([hidden])")
+    page.wait_for_selector("#hint-open")
+    page.wait_for_timeout(300)  # the page settles (the first drawing's work is not the hint's)
+    figures: dict[str, Any] = page.evaluate(HINT)
+    figures["text"] = page.inner_text("#hint-text")
+    return figures
+
+
+def spread(values: list[float]) -> str:
+    """Median, 95th percentile and maximum."""
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return f"median {statistics.median(ordered):7.1f}  p95 {p95:7.1f}  max {ordered[-1]:7.1f}"
+
+
+def main() -> None:
+    """Command-line entry point: measure and print."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--main", type=int, default=6)
+    parser.add_argument("--robber", type=int, default=2)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    found = [p for g in range(args.games) for p in positions(args.seed + g, args.main, args.robber)]
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
+        dist = build.build(Path(tmp) / "dist")
+        server, base = build.start_server(dist)
+        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(base + "?test")
+            page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+            page.wait_for_timeout(1000)  # the game screen's components load after the first screen
+            rows = []
+            print(f"{'#':>3} {'phase':<7} {'ms':>8} {'pause ms':>9} {'long tasks':>10}  hint")
+            for i, (phase, game) in enumerate(found):
+                row = hint_at(page, f"{phase}-{i}", game)
+                rows.append((phase, row))
+                print(f"{i:>3} {phase:<7} {row['ms']:8.1f} {row['pause']:9.1f} {row['longTasks']:>10}  {row['text'][:70]}")
+        finally:
+            browser.close()
+            server.shutdown()
+            server.server_close()
+    warm = rows[1:]
+    print(f"\nfirst hint of the page (imports the coach, reads its weights): {rows[0][1]['ms']:.1f} ms,"
+          f" longest pause {rows[0][1]['pause']:.1f} ms")
+    for phase in ("setup", "main", "robber", "all"):
+        chosen = [row for name, row in warm if phase in (name, "all")]
+        if chosen:
+            print(f"{phase:<7} hints {len(chosen):>3}  latency ms: {spread([r['ms'] for r in chosen])}"
+                  f"   longest pause ms: {spread([r['pause'] for r in chosen])}"
+                  f"   pauses > 100 ms: {sum(r['pause'] > 100 for r in chosen)}")
+
+
+if __name__ == "__main__":
+    main()
