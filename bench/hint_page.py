@@ -3,7 +3,7 @@ headless Chromium on the built site.
 
 Run from the repository root:
 
-    python bench/hint_page.py [--games 3] [--seed 7] [--main 6] [--robber 2]
+    python bench/hint_page.py [--games 3] [--seed 7] [--main 6] [--robber 3]
 
 It builds the site into a temporary folder, plays ``--games`` seeded games in CPython (Ana, a
 person at seat 0, against three standard computer players) and keeps positions where Ana must
@@ -40,6 +40,10 @@ SEATS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", 
          Seat("Di", "#2e8b57", "standard"))
 PERSON = 0
 PROBE_MS = 5
+MAIN_EVERY = 3
+"""The person's turns between two main-phase positions kept."""
+SEVEN_EVERY = 4
+"""The person's rolls between two forced 7s."""
 HINT = """() => new Promise((resolve) => {
     let last = performance.now(), longest = 0, longTasks = 0;
     const tick = () => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; };
@@ -67,20 +71,25 @@ def positions(seed: int, main: int, robber: int) -> list[tuple[str, Game]]:
     game = Game(Options(players=4), seed, SEATS)
     bots = {q: make_bot("standard", seed * 8 + q) for q in range(4)}
     out: list[tuple[str, Game]] = []
-    mains = robbers = 0
+    mains = robbers = turns = rolls = 0
+    seen_turn = -1
     while game.phase != "over" and (mains < main or robbers < robber):
         q = game.to_act
         if q == PERSON and game.phase == "setup_settlement":
             out.append(("setup", game.copy()))
-        elif q == PERSON and game.phase == "main" and mains < main and game.turn % 6 == 2:
-            out.append(("main", game.copy()))
-            mains += 1
+        elif q == PERSON and game.phase == "main" and game.turn != seen_turn:
+            seen_turn, turns = game.turn, turns + 1
+            if mains < main and turns % MAIN_EVERY == 1:
+                out.append(("main", game.copy()))
+                mains += 1
         elif q == PERSON and game.phase == "robber" and robbers < robber:
             out.append(("robber", game.copy()))
             robbers += 1
-        if q == PERSON and game.phase == "roll" and robbers < robber and game.turn % 9 == 4:
-            game.apply(f"{PERSON} roll 3+4")
-            continue
+        if q == PERSON and game.phase == "roll":
+            rolls += 1
+            if robbers < robber and rolls % SEVEN_EVERY == 2:
+                game.apply(f"{PERSON} roll 3+4")
+                continue
         game.apply(bots[q].decide(game.view(q)))
     return out
 
@@ -113,7 +122,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--main", type=int, default=6)
-    parser.add_argument("--robber", type=int, default=2)
+    parser.add_argument("--robber", type=int, default=3)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
