@@ -15,7 +15,8 @@ pressed and the time until the hint's sentence is in the document is measured, w
 longest pause of the page's main thread, the command's own work included) and a
 PerformanceObserver counts long tasks (over 50 ms). It prints every hint's figures by phase,
 then the median, 95th percentile and maximum of the latency and of the longest pause, the first
-hint of the page (which imports the coach and reads its weights) apart. Targets (issue 31):
+hint of the page apart (the page gets the coach ready in steps after its first screen:
+:func:`catan_web.game.coach.prepare`). Targets (issue 31):
 p95 <= 1500 ms, no pause over 100 ms. Nothing is asserted.
 """
 
@@ -141,13 +142,14 @@ def main() -> None:
             for i, (phase, game) in enumerate(found):
                 row = hint_at(page, f"{phase}-{i}", game)
                 rows.append((phase, row))
-                print(f"{i:>3} {phase:<7} {row['ms']:8.1f} {row['pause']:9.1f} {row['longTasks']:>10}  {row['text'][:70]}")
+                figures = f"{row['ms']:8.1f} {row['pause']:9.1f} {row['longTasks']:>10}"
+                print(f"{i:>3} {phase:<7} {figures}  {row['text'][:70]}")
         finally:
             browser.close()
             server.shutdown()
             server.server_close()
     warm = rows[1:]
-    print(f"\nfirst hint of the page (imports the coach, reads its weights): {rows[0][1]['ms']:.1f} ms,"
+    print(f"\nfirst hint of the page (apart: the first of a process): {rows[0][1]['ms']:.1f} ms,"
           f" longest pause {rows[0][1]['pause']:.1f} ms")
     for phase in ("setup", "main", "robber", "all"):
         chosen = [row for name, row in warm if phase in (name, "all")]

@@ -365,6 +365,10 @@ async def load_game(page: GamePage) -> None:
     for name in GAME_COMPONENTS:
         await asyncio.sleep(0)
         page.page.load_component(name)
+    from ..game.coach import prepare
+
+    for _ in prepare():  # the coach ready before the first hint
+        await asyncio.sleep(0)
     gid = parse_qs(str(window.location.search).lstrip("?")).get("game", [""])[0]
     if gid:  # a saved game to open at once (the replay viewer's "Play on from here")
         page.run("continue", gid)

@@ -15,6 +15,8 @@ H key), ``hint_close``, ``chances``, ``tracker``, ``review``, ``play_on``; from 
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ..commands import Command, fields, integer, nothing, text as word, value
@@ -46,6 +48,21 @@ as card counting expects them (as good a prediction as 8 guesses, at an eighth o
 PERCENT = 100
 OPENER = "#hint-open"
 """The Hint button (the focus goes back to it when the hint is closed)."""
+
+
+PREPARED = ("catan_core.coach", "catan_core.bots.strong", "catan_core.coach.reviews")
+"""The engine's modules a hint needs, imported ahead (:func:`prepare`)."""
+
+
+def prepare() -> Iterator[None]:
+    """Get the coach ready before the first hint, a step at a time (the page answers between
+    two): import its modules, then read the evaluation's weights."""
+    for name in PREPARED:
+        importlib.import_module(name)
+        yield
+    from catan_core.bots.model import default_model
+
+    default_model()
 
 
 def hint_refusal(session: Session) -> str | None:
