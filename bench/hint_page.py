@@ -48,7 +48,7 @@ SEVEN_EVERY = 4
 HINT = """() => new Promise((resolve) => {
     let last = performance.now(), longest = 0, longTasks = 0;
     const tick = () => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; };
-    const probe = setInterval(tick, %d);
+    const probe = setInterval(tick, PROBE_MS);
     const tasks = new PerformanceObserver((list) => { longTasks += list.getEntries().length; });
     try { tasks.observe({entryTypes: ["longtask"]}); } catch (e) {}
     const start = performance.now();
@@ -63,7 +63,7 @@ HINT = """() => new Promise((resolve) => {
     });
     seen.observe(document.body, {childList: true, subtree: true});
     document.body.dispatchEvent(new KeyboardEvent("keydown", {key: "h", bubbles: true}));
-})""" % PROBE_MS
+})""".replace("PROBE_MS", str(PROBE_MS))
 
 
 def positions(seed: int, main: int, robber: int) -> list[tuple[str, Game]]:
