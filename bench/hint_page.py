@@ -13,7 +13,8 @@ as a saved game (the home screen's file input: the page is loaded once), then th
 pressed and the time until the hint's sentence is in the document is measured, while a
 ``setInterval`` probe (every 5 ms) records the longest gap between two of its ticks (the
 longest pause of the page's main thread, the command's own work included) and a
-PerformanceObserver counts long tasks (over 50 ms). It prints every hint's figures by phase,
+PerformanceObserver counts long tasks (over 50 ms). The Chances button is then pressed and
+the time of its command (every seat's chance, drawn) is measured too. It prints every hint's figures by phase,
 then the median, 95th percentile and maximum of the latency and of the longest pause, the first
 hint of the page apart (the page gets the coach ready in steps after its first screen:
 :func:`catan_web.game.coach.prepare`). Targets (issue 31):
@@ -66,6 +67,13 @@ HINT = """() => new Promise((resolve) => {
 })""".replace("PROBE_MS", str(PROBE_MS))
 
 
+CHANCES = """() => new Promise((resolve) => {
+    const start = performance.now();
+    document.getElementById("chances-open").click();  // the command runs and draws before click() returns
+    resolve({ms: performance.now() - start, shown: !!document.getElementById("chances")});
+})"""
+
+
 def positions(seed: int, main: int, robber: int) -> list[tuple[str, Game]]:
     """Positions of one seeded game where the person must act: the set-up settlements, ``main``
     main phases spread over the game and ``robber`` robber moves after a forced 7."""
@@ -107,6 +115,9 @@ def hint_at(page: Any, name: str, game: Game) -> dict[str, Any]:
     page.wait_for_timeout(300)  # the page settles (the first drawing's work is not the hint's)
     figures: dict[str, Any] = page.evaluate(HINT)
     figures["text"] = page.inner_text("#hint-text")
+    chances = page.evaluate(CHANCES)
+    assert chances["shown"]
+    figures["chances"] = chances["ms"]
     return figures
 
 
@@ -149,8 +160,9 @@ def main() -> None:
             server.shutdown()
             server.server_close()
     warm = rows[1:]
-    print(f"\nfirst hint of the page (apart: the first of a process): {rows[0][1]['ms']:.1f} ms,"
-          f" longest pause {rows[0][1]['pause']:.1f} ms")
+    first = rows[0][1]
+    print(f"\nfirst hint of the page (apart): {first['ms']:.1f} ms, longest pause {first['pause']:.1f} ms")
+    print(f"chances (the Chances button to the bars drawn, {len(rows)} positions): {spread([r['chances'] for _, r in rows])}")
     for phase in ("setup", "main", "robber", "all"):
         chosen = [row for name, row in warm if phase in (name, "all")]
         if chosen:

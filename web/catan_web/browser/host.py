@@ -37,7 +37,7 @@ SCROLL_CENTER = {"block": "center", "inline": "center"}
 """``scrollIntoView`` options bringing an element to the middle of the view."""
 EXPLAIN = "explain"
 """The command a disabled button runs instead of its own (its reason and Why? link)."""
-PONDER_SLICE = 0.02
+PONDER_SLICE = 0.015
 """Longest stretch (seconds) a page's long computation runs before the page handles events
 and draws again (:mod:`catan_web.pondering`)."""
 PROGRESS_SLICES = 10
