@@ -162,7 +162,8 @@ def main() -> None:
     warm = rows[1:]
     first = rows[0][1]
     print(f"\nfirst hint of the page (apart): {first['ms']:.1f} ms, longest pause {first['pause']:.1f} ms")
-    print(f"chances (the Chances button to the bars drawn, {len(rows)} positions): {spread([r['chances'] for _, r in rows])}")
+    drawn = spread([r["chances"] for _, r in rows])
+    print(f"chances (the Chances button to the bars drawn, {len(rows)} positions): {drawn}")
     for phase in ("setup", "main", "robber", "all"):
         chosen = [row for name, row in warm if phase in (name, "all")]
         if chosen:
