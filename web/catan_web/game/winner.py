@@ -76,6 +76,9 @@ def final_table(scene: Scene) -> Markup:
         "div",
         el("table", el("caption", text("ui.win.caption")), head, el("tbody", rows), class_="final"),
         class_="table-wrap",
+        tabindex="0",  # it scrolls sideways on a narrow sheet: the keyboard reaches it
+        role="region",
+        aria_label=text("ui.win.caption"),
     )
 
 
