@@ -1,7 +1,8 @@
 """Issue 31 in the browser: the coach at the table.
 
 Hints in the set-up, the main phase and on a 7 show their sentence and ring their spots on the
-board (the Hint button and the H key); the chances add up to 100; the review of a finished game
+board (the Hint button and the H key); the chances add up to 100; the card tracker shows beside
+the two opponents; the review of a finished game
 on the winner screen and in the replay viewer draws its chart and drops, whose step links open
 that step; axe-core finds no violations with the hint, the chances and the review open, in
 English and Hindi. One page of the app is shared by every test of the module (Pyodide starts
@@ -149,6 +150,11 @@ def test_a_hint_in_the_main_phase_and_the_chances(app: Page) -> None:
     set_lang(app, "hi")
     assert violations(app) == []
     shot(app, "hint-main-chances-desk-hi")
+    app.click("#tracker")  # the card tracker beside the opponents (then off again: the setting is remembered)
+    assert app.locator("#scores .tracker").count() == 2
+    shot(app, "tracker-desk-hi")
+    app.click("#tracker")
+    assert app.locator("#scores .tracker").count() == 0
     app.set_viewport_size(PHONE)
     app.locator("#coach").scroll_into_view_if_needed()
     shot(app, "hint-main-chances-phone-hi")
