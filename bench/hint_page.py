@@ -3,7 +3,7 @@ headless Chromium on the built site.
 
 Run from the repository root:
 
-    python bench/hint_page.py [--games 3] [--seed 7] [--main 6] [--robber 3]
+    python bench/hint_page.py [--games 3] [--seed 7] [--main 6] [--robber 3] [--reviews 2]
 
 It builds the site into a temporary folder, plays ``--games`` seeded games in CPython (Ana, a
 person at seat 0, against three standard computer players) and keeps positions where Ana must
@@ -14,7 +14,9 @@ pressed and the time until the hint's sentence is in the document is measured, w
 ``setInterval`` probe (every 5 ms) records the longest gap between two of its ticks (the
 longest pause of the page's main thread, the command's own work included) and a
 PerformanceObserver counts long tasks (over 50 ms). The Chances button is then pressed and
-the time of its command (every seat's chance, drawn) is measured too. It prints every hint's figures by phase,
+the time of its command (every seat's chance, drawn) is measured too. Last, ``--reviews``
+finished games of standard players are imported and reviewed for the person's seat (the winner
+screen's Review button): the time to the chart and the longest pause meanwhile. It prints every hint's figures by phase,
 then the median, 95th percentile and maximum of the latency and of the longest pause, the first
 hint of the page apart (the page gets the coach ready in steps after its first screen:
 :func:`catan_web.game.coach.prepare`). Targets (issue 31):
@@ -46,6 +48,24 @@ MAIN_EVERY = 3
 """The person's turns between two main-phase positions kept."""
 SEVEN_EVERY = 4
 """The person's rolls between two forced 7s."""
+WATCH = """([start, selector]) => new Promise((resolve) => {
+    let last = performance.now(), longest = 0, longTasks = 0;
+    const tick = () => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; };
+    const probe = setInterval(tick, PROBE_MS);
+    const tasks = new PerformanceObserver((list) => { longTasks += list.getEntries().length; });
+    try { tasks.observe({entryTypes: ["longtask"]}); } catch (e) {}
+    const begun = performance.now();
+    const seen = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        const shown = performance.now();
+        seen.disconnect();
+        setTimeout(() => { tick(); clearInterval(probe); tasks.disconnect();
+                           resolve({ms: shown - begun, pause: longest, longTasks}); }, 0);
+    });
+    seen.observe(document.body, {childList: true, subtree: true});
+    document.getElementById(start).click();
+})""".replace("PROBE_MS", str(PROBE_MS))
+"""Click the button ``start`` and wait for ``selector``: the time, and the longest pause meanwhile."""
 HINT = """() => new Promise((resolve) => {
     let last = performance.now(), longest = 0, longTasks = 0;
     const tick = () => { const t = performance.now(); longest = Math.max(longest, t - last); last = t; };
@@ -106,7 +126,7 @@ def positions(seed: int, main: int, robber: int) -> list[tuple[str, Game]]:
 def hint_at(page: Any, name: str, game: Game) -> dict[str, Any]:
     """Import ``game`` into the page as a saved game, press H, and measure."""
     if page.locator("#menu-home").count():
-        page.evaluate("() => document.getElementById('menu-home').click()")
+        page.evaluate("() => { const b = document.getElementById('menu-home'); if (b) b.click(); }")
     page.wait_for_selector("#home:not([hidden])")
     page.set_input_files("#import-file", files=[{"name": f"catan-{name}.json", "mimeType": "application/json",
                                                  "buffer": saves.dumps(game).encode()}])
@@ -118,6 +138,28 @@ def hint_at(page: Any, name: str, game: Game) -> dict[str, Any]:
     chances = page.evaluate(CHANCES)
     assert chances["shown"]
     figures["chances"] = chances["ms"]
+    return figures
+
+
+def finished(seed: int) -> Game:
+    """A finished game of :data:`SEATS` played by standard computer players (the person's seat too)."""
+    game = Game(Options(players=4), seed, SEATS)
+    bots = {q: make_bot("standard", seed * 8 + q) for q in range(4)}
+    while game.phase != "over":
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    return game
+
+
+def review_of(page: Any, game: Game) -> dict[str, Any]:
+    """Import the finished ``game`` and review it for the person's seat: its time and pauses."""
+    page.evaluate("() => { const b = document.getElementById('menu-home'); if (b) b.click(); }")
+    page.wait_for_selector("#home:not([hidden])")
+    page.set_input_files("#import-file", files=[{"name": "catan-review.json", "mimeType": "application/json",
+                                                 "buffer": saves.dumps(game).encode()}])
+    page.wait_for_selector("#review-start")
+    page.wait_for_timeout(300)
+    figures: dict[str, Any] = page.evaluate(WATCH, ["review-start", "#review .review-chart svg"])
+    figures["actions"] = len(game.history)
     return figures
 
 
@@ -135,6 +177,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--main", type=int, default=6)
     parser.add_argument("--robber", type=int, default=3)
+    parser.add_argument("--reviews", type=int, default=2)
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -155,6 +198,7 @@ def main() -> None:
                 rows.append((phase, row))
                 figures = f"{row['ms']:8.1f} {row['pause']:9.1f} {row['longTasks']:>10}"
                 print(f"{i:>3} {phase:<7} {figures}  {row['text'][:70]}")
+            reviews = [review_of(page, finished(args.seed + g)) for g in range(args.reviews)]
         finally:
             browser.close()
             server.shutdown()
@@ -162,6 +206,9 @@ def main() -> None:
     warm = rows[1:]
     first = rows[0][1]
     print(f"\nfirst hint of the page (apart): {first['ms']:.1f} ms, longest pause {first['pause']:.1f} ms")
+    for review in reviews:
+        print(f"review of a game of {review['actions']} actions: {review['ms']:.0f} ms to the chart,"
+              f" longest pause {review['pause']:.1f} ms, long tasks {review['longTasks']}")
     drawn = spread([r["chances"] for _, r in rows])
     print(f"chances (the Chances button to the bars drawn, {len(rows)} positions): {drawn}")
     for phase in ("setup", "main", "robber", "all"):

@@ -229,7 +229,16 @@ def test_the_review_on_the_winner_screen_and_in_the_replay_viewer(app: Page, sit
     replay.locator("#review").scroll_into_view_if_needed()
     shot(replay, "review-replay-desk-en")
     assert violations(replay, "#review") == []
+    replay.select_option("#replay-lang", "hi")
+    replay.wait_for_function("() => document.documentElement.lang === 'hi'")
+    assert violations(replay, "#review") == []
+    replay.locator("#review").scroll_into_view_if_needed()
+    shot(replay, "review-replay-desk-hi")
     replay.set_viewport_size(PHONE)
+    replay.locator("#review .drops").scroll_into_view_if_needed()
+    shot(replay, "review-replay-phone-hi")
+    replay.select_option("#replay-lang", "en")
+    replay.wait_for_function("() => document.documentElement.lang === 'en'")
     replay.locator("#review .drops").scroll_into_view_if_needed()
     shot(replay, "review-replay-phone-en")
     replay.click("#play-on-1")

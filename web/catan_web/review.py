@@ -38,6 +38,22 @@ SEAT_FIELD = "review-seat"
 """The field choosing the seat to review."""
 
 
+_CHART: list[tuple[Review, str, int, tuple[str, ...], Markup]] = []
+"""The last chart drawn (a page draws its regions after every command: the review's chart,
+hundreds of turns long, is made once)."""
+
+
+def chart(review: Review, lang: str, width: int, names: Sequence[str]) -> Markup:
+    """The review's chart (:func:`catan_core.coach.chart_svg`), made once for the same review,
+    language, width and names."""
+    from catan_core.coach import chart_svg
+
+    key = (lang, width, tuple(names))
+    if not _CHART or _CHART[0][0] is not review or _CHART[0][1:4] != key:
+        _CHART[:] = [(review, *key, trusted(chart_svg(review, lang, width, names)))]
+    return _CHART[0][4]
+
+
 class ReviewWork:
     """The review of ``game`` for ``seat`` in steps (:attr:`pondering`), and how far it is.
 
@@ -125,8 +141,6 @@ def review_section(
     far it is; then the chart of the chances and the seat's drops (``seat``: the seat asked
     for, None before; ``default``: the seat chosen first; ``step_href``: the replay's address
     of a step). ``text`` names the game's seats and spots."""
-    from catan_core.coach import chart_svg
-
     names = list(text.names or ())
     body: Markup = seat_choice(text, names, seat if seat is not None else default)
     if seat is not None and (review is None or review.seat != seat):
@@ -138,9 +152,9 @@ def review_section(
             class_="review-progress",
         )
     elif review is not None:
-        chart = trusted(chart_svg(review, text.lang, width, names))
+        drawn = chart(review, text.lang, width, names)
         drops = join(drop_item(text, i + 1, drop, names, step_href(drop.step)) for i, drop in enumerate(review.drops))
-        body += el("div", chart, class_="chart review-chart")
+        body += el("div", drawn, class_="chart review-chart")
         body += el("ol", drops, class_="drops") if review.drops else el("p", text("ui.coach.no_drops"), class_="muted")
     return (
         el(

@@ -31,9 +31,14 @@ def shown(scene: Scene, dialog: bool) -> Markup:
     from .. import statistics
 
     session = scene.session
-    stats = compute(session.game.view(session.viewer))
     width = statistics.chart_width(scene.state.width)
-    return statistics.dialog(stats, scene.text, width) if dialog else statistics.figures(stats, scene.text, width)
+    memo, key = session.worked_out(), ("stats", dialog, width)
+    if key not in memo:  # made once per position, viewer, language and width (the page draws often)
+        stats = compute(session.game.view(session.viewer))
+        memo[key] = (
+            statistics.dialog(stats, scene.text, width) if dialog else statistics.figures(stats, scene.text, width)
+        )
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def open_stats(page: Table, _: None) -> None:
