@@ -167,7 +167,32 @@ def test_the_option_is_saved_with_the_game_and_read_back() -> None:
     assert not page.session.hints and not page.page.store.meta(page.session.gid).hints
 
 
-def test_the_hosts_choice_travels_to_guests() -> None:
+@pytest.mark.parametrize("allowed", [True, False])
+def test_the_hosts_choice_travels_to_guests(allowed: bool) -> None:
+    from test_peer import Network
+
+    net = Network(drive(Game(Options(players=3), 5, PEOPLE), lambda g: g.phase == "main" and g.to_act == 1))
+    net.referee.hints = allowed
+    net.join("c1", 1)
+    guest = net.guests["c1"]
+    assert guest.joined and guest.hints is allowed
+    page = PageDriver(bots=False)  # the guest's page, as browser/network.py opens it
+    session = Session(guest.game, "g1", "Friends", hints=guest.hints)
+    session.holds_game = False
+    session.set_remote(q for q in range(3) if q != 1)
+    page.call(lambda table: table.open_session(session))
+    assert session.my_move
+    page.run("hint")
+    assert bool(page.pondering) is allowed
+    assert ("Hints were not allowed" in page.html("coach-wrap")) is not allowed
+    if allowed:  # from the guest's own view
+        page.ponder()
+        advice = page.state.coach.hint
+        assert advice == coach.hint(guest.view, 0) == coach.hint(net.game.view(1), 0)
+        assert net.game.is_legal(advice.action)
+
+
+def test_the_welcome_says_hints_only_when_allowed() -> None:
     assert decode_from_host(encode(Welcome("g1", 2, True))) == Welcome("g1", 2, True)
     assert decode_from_host(encode(Welcome("g1", 2))) == Welcome("g1", 2, False)
     assert '"hints"' not in encode(Welcome("g1", 2)), "a host not allowing hints speaks to earlier guests as before"
