@@ -294,3 +294,19 @@ def test_the_card_tracker_is_off_by_default_and_shows_what_card_tracker_says() -
     assert sum(k.unknown for k in known) > 0 and sum(sum(k.known) for k in known[1:]) > 0, "a position that tells both"
     again = PageDriver(storage=page.storage, bots=False)
     assert again.state.coach.tracker, "remembered"
+
+
+def test_hints_are_counted_per_game_and_the_count_is_saved() -> None:
+    game = drive(Game(Options(players=3, vp_target=4), 17, PERSON_AND_COMPUTERS), at_main)
+    page = page_at(game)
+    hint_shown(page)
+    page.run("hint")  # the same hint again: not counted
+    assert page.session.hints_shown == 1 and page.page.store.meta(page.session.gid).hints_shown == 1
+    again = PageDriver(storage=page.storage, bots=False)
+    again.run("continue", page.session.gid)
+    assert again.session.hints_shown == 1
+    assert "hints-shown" not in page.html("overlay")
+    page.session.game.apply(next(a for a in game.legal_actions() if a.kind == "end"))
+    drive(page.session.game, lambda g: g.phase == "over")
+    page.call(lambda table: table.changed())
+    assert "The coach gave 1 hint in this game." in page.html("overlay")

@@ -52,7 +52,13 @@ class Session:
     """One game being played on this page."""
 
     def __init__(
-        self, game: Game, gid: str = "", name: str = "", take_backs: bool | None = None, hints: bool = False
+        self,
+        game: Game,
+        gid: str = "",
+        name: str = "",
+        take_backs: bool | None = None,
+        hints: bool = False,
+        hints_shown: int = 0,
     ) -> None:
         self.game = game
         self.gid = gid
@@ -77,6 +83,8 @@ class Session:
         self.hints = hints
         """Whether the host allowed hints for the people (games with computer players always
         allow them: see :func:`catan_web.game.coach.hint_refusal`)."""
+        self.hints_shown = hints_shown
+        """How many hints the coach gave in this game (saved beside it)."""
         self.offers = DEFAULT_OFFERS
         """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
         self._seen = _Seen()

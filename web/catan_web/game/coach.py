@@ -239,6 +239,14 @@ def coach_panel(scene: Scene) -> Markup:
     )
 
 
+def hints_line(scene: Scene) -> Markup:
+    """On the winner screen: how many hints the coach gave in the game (nothing for none)."""
+    count = scene.session.hints_shown
+    return (
+        el("p", scene.text("ui.coach.hints_shown", count=count), class_="muted", id="hints-shown") if count else EMPTY
+    )
+
+
 def review_part(scene: Scene) -> Markup:
     """The review section of the winner screen (a guest's page holds no game to review)."""
     from urllib.parse import quote
@@ -312,6 +320,8 @@ def pondered(page: Table, done: Pondered) -> None:
             page.edit(coach=coach._replace(thinking=False, hint_for=()))
             return
         page.edit(coach=coach._replace(hint=done.result, thinking=False))
+        session.hints_shown += 1
+        page.autosave()
         page.emit(Announce((done.result.text(session.game.board, page.state.lang, list(page.text().names)),)))
     elif done.job == REVIEW and isinstance(done.result, Review):
         page.edit(coach=coach._replace(review=done.result, progress=1.0))

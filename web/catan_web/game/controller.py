@@ -404,6 +404,7 @@ class Controller(PageController[PageState]):
             game.seats[game.winner].name if game.winner >= 0 else "",
             session.take_backs,
             hints=session.hints,
+            hints_shown=session.hints_shown,
         )
         self.emit(Save(session.gid, session.save_text(), meta))
 

@@ -352,7 +352,8 @@ def resume(page: Table, gid: str) -> None:
     except CatanError as error:
         page.notify(Msg("ui.saves.damaged", reason=Msg.of_error(error), name=meta.name))
         return
-    page.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id, meta.take_backs, meta.hints))
+    name = meta.name if not meta.damaged else meta.id
+    page.open_session(Session(game, meta.id, name, meta.take_backs, meta.hints, meta.hints_shown))
 
 
 def delete(page: Table, gid: str) -> None:

@@ -13,7 +13,7 @@ from ..commands import Command, choice, nothing
 from ..controls import button
 from ..html import Markup, el, join, trusted
 from ..session import Session
-from .coach import review_part
+from .coach import hints_line, review_part
 from .parts import seat_label
 from .turn import round_of
 
@@ -94,6 +94,7 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
         TROPHY,
         el("h2", text("ui.win.title", player=view.winner), id="winner-title"),
         el("p", text("ui.win.round", round=round_of(view.turn, len(view.players))), class_="muted"),
+        hints_line(scene),
         final_table(scene),
         el(
             "div",
