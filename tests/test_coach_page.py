@@ -100,6 +100,10 @@ def test_a_hint_gives_a_legal_actions_marks_and_sentence(name: str, until) -> No
     page.run("hint_close")
     assert page.state.coach.hint is None and "hint-text" not in page.html("coach-wrap")
     assert MARKED.findall(page.html("board")) == list(page.session.last_marks())
+    page.run("hint")
+    page.ponder()
+    page.run("escape")  # Escape closes it too
+    assert page.state.coach.hint is None
 
 
 def test_a_stale_hint_is_dropped() -> None:

@@ -53,8 +53,8 @@ def close_stats(page: Table, _: None) -> None:
 
 
 def escape(page: Table, _: None) -> None:
-    """Escape: close the building costs card or the statistics when one is open (else the bar's
-    menu when it is unfolded)."""
+    """Escape: close the building costs card or the statistics when one is open (else the
+    coach's hint when it shows, else the bar's menu when it is unfolded)."""
     from .supply import OPENER
 
     state = page.state
@@ -63,6 +63,10 @@ def escape(page: Table, _: None) -> None:
         page.emit(Focus(OPENER))
     elif state.stats_open:
         close_stats(page, None)
+    elif state.coach.hint is not None:
+        from .coach import close_hint
+
+        close_hint(page, None)
     elif state.menu_open:
         page.edit(menu_open=False)
 
