@@ -29,6 +29,7 @@ from catan_web.game.board import Press  # noqa: E402
 from catan_web.game.controller import BotMove, Controller  # noqa: E402
 from catan_web.game.state import PageState  # noqa: E402
 from catan_web.patch import Framed, Keyed, Op, written  # noqa: E402
+from catan_web.pondering import Ponder, Pondered  # noqa: E402
 from catan_web.session import Session  # noqa: E402
 from catan_web.store import MemoryStorage, Storage  # noqa: E402
 
@@ -54,6 +55,9 @@ class PageDriver:
         """Every effect of the last command (and of the computer players' moves it led to)."""
         self.ops: list[Op] = self.page.draw()
         """The operations of the last drawing."""
+        self.pondering: list[Ponder] = []
+        """The long computations the page asked the browser to advance (a hint, a review),
+        left waiting until :meth:`ponder`."""
 
     @property
     def state(self) -> PageState:
@@ -102,6 +106,8 @@ class PageDriver:
                 self.page.store.put(effect.gid, effect.text, effect.meta)
             elif isinstance(effect, E.Delete):
                 self.page.store.delete(effect.gid)
+            elif isinstance(effect, Ponder):
+                self.pondering.append(effect)
             elif isinstance(effect, E.Later):
                 self.due.append(self.clock + 1000 * effect.seconds)
             elif isinstance(effect, E.Wake) and self.bots:
@@ -110,6 +116,15 @@ class PageDriver:
                 action = advance(self.page.thinking(), lambda: False)
                 queue += self.page.dispatch("bot_move", BotMove(effect.generation, effect.moves, action))
         self.ops = self.page.draw()
+
+    def ponder(self) -> None:
+        """Work out the long computations waiting (as the browser does in slices) and hand
+        their results back (a stale one stops, as in the browser)."""
+        waiting, self.pondering = self.pondering, []
+        for effect in waiting:
+            work = self.page.jobs.work(effect)
+            if work is not None:
+                self.perform(self.page.dispatch("pondered", Pondered(effect.job, effect.ticket, work.result())))
 
     def open(self, game: Game, name: str = "Game", take_backs: bool | None = None, uncover: bool = True) -> None:
         """Open ``game`` as a new saved game (its person to act taking the device)."""

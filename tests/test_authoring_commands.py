@@ -13,6 +13,7 @@ import random
 
 from authoring_driver import Driver
 from catan_web.editor.controller import EditorController
+from catan_web.pondering import Ponder, Pondered
 from catan_web.replay.controller import ReplayController
 from catan_web.store import MemoryStorage, SaveMeta, SaveStore
 
@@ -62,4 +63,8 @@ def test_every_command_of_the_replay_viewer() -> None:
     page.run("step", "5")
     page.run("your_move", "on")  # the hint's field and button
     page.run("comment", {"comment": "Look."})  # the list of annotated steps
-    check(page, {"open_link", "open_file", "move", "turn", "go", "step", "viewer", "hint", "study_share", "copy"})
+    page.run("review", {"review-seat": "0"})  # the review: its drops play on
+    (ponder,) = [effect for effect in page.effects if isinstance(effect, Ponder)]
+    page.run("pondered", Pondered(ponder.job, ponder.ticket, page.page.jobs.work(ponder).result()))
+    check(page, {"open_link", "open_file", "move", "turn", "go", "step", "viewer", "hint", "study_share", "copy",
+                 "review", "play_on"})

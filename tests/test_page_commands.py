@@ -2,8 +2,8 @@
 every command in it is named by some control or sent by the page itself.
 
 Random games are played on the page (hot seat with a computer player, offers, counter-offers,
-every chooser, every tab, taps, zoom, the statistics, the winner screen, the home screen and
-network play's screens), and every ``data-cmd`` and ``data-change`` of every region is
+every chooser, every tab, taps, zoom, the statistics, the coach's hint, chances, card tracker
+and review, the winner screen, the home screen and network play's screens), and every ``data-cmd`` and ``data-change`` of every region is
 collected along the way.
 """
 
@@ -56,12 +56,23 @@ def play_through(page: PageDriver, seed: int, seen: set[str]) -> None:
     seen |= named(page)
     page.run("share_close")
     page.run("zoom", "in")
+    page.run("tracker")  # the card tracker beside the opponents, and back off
+    page.run("tracker")
+    asked = False
     while game.phase != "over" and len(game.history) < 2000:
         if page.session.covered:
             seen |= named(page)
             page.run("uncover")
         seen |= named(page)
         legal = game.legal_actions()
+        if not asked and game.phase == "main" and page.session.my_move:  # the coach: a hint, the chances
+            asked = True
+            page.run("hint")
+            page.ponder()
+            page.run("chances")
+            seen |= named(page)
+            page.run("chances")
+            page.run("hint_close")
         if game.phase == "main" and page.session.my_move:
             for tab in ("bank", "players", "build"):
                 page.run("tab", tab)
@@ -90,6 +101,9 @@ def play_through(page: PageDriver, seed: int, seen: set[str]) -> None:
             page.run("counter_stop")
         page.call(lambda table: table.act(action))
     seen |= named(page)
+    page.run("review", {"review-seat": "0"})  # the review of the finished game: its drops play on
+    page.ponder()
+    seen |= named(page)
     page.run("close_winner")
     seen |= named(page)
 
@@ -111,7 +125,8 @@ def test_every_command_named_is_in_the_table_and_every_command_is_reachable() ->
     sent = {name for name, command in table.commands.items() if command.sent_by_page}
     assert table.names() - seen - sent == set(), "in the table but named by no control, nor sent by the page"
     assert {"roll", "end", "undo", "discard", "rob", "confirm", "counter", "yop_take", "monopoly", "maritime", "offer",
-            "spot_confirm", "rematch", "start", "continue", "delete_yes", "lang", "speed", "offers", "net_invite"} <= seen
+            "spot_confirm", "rematch", "start", "continue", "delete_yes", "lang", "speed", "offers", "net_invite",
+            "hint", "hint_close", "chances", "tracker", "review", "play_on"} <= seen
 
 
 def test_an_unknown_command_or_argument_runs_nothing() -> None:

@@ -30,6 +30,7 @@ from typing import Any, Generic, TypeVar
 
 from .commands import Command, CommandTable
 from .patch import Content, Op, Patcher
+from .pondering import Jobs
 
 S = TypeVar("S", bound=tuple[Any, ...])
 """A page's state: a ``NamedTuple`` of what the page shows besides its model."""
@@ -47,6 +48,9 @@ class PageController(Generic[S]):
         self.base = ""
         """The address of the page's folder on the site (``https://example.org/catan/``), which
         links the page shares start with; the browser's host sets it ("": relative links)."""
+        self.jobs = Jobs()
+        """Long computations in progress, which the browser advances in slices
+        (:mod:`catan_web.pondering`)."""
 
     def dispatch(self, name: str, arg: object = None) -> list[Any]:
         """Run command ``name`` with ``arg``; the effects for the browser (raises

@@ -65,5 +65,11 @@ class Address(NamedTuple):
     url: str
 
 
-Effect = Announce | Focus | Reveal | ScrollTop | Download | Copy | Address
+class Go(NamedTuple):
+    """Open the page at ``url`` (relative to this page) in place of this one."""
+
+    url: str
+
+
+Effect = Announce | Focus | Reveal | ScrollTop | Download | Copy | Address | Go
 """What every page's commands may ask of the browser."""

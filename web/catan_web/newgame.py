@@ -97,6 +97,8 @@ class NewGame:
     name: str = ""
     take_backs: bool | None = None
     """Whether taking back moves is allowed (None: :func:`default_take_backs` of the seats)."""
+    hints: bool = False
+    """Whether the people may ask the coach for hints (always in a game with computer players)."""
 
     def allows_take_backs(self) -> bool:
         """Whether the game this form starts allows taking back moves."""

@@ -51,7 +51,15 @@ MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robb
 class Session:
     """One game being played on this page."""
 
-    def __init__(self, game: Game, gid: str = "", name: str = "", take_backs: bool | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        gid: str = "",
+        name: str = "",
+        take_backs: bool | None = None,
+        hints: bool = False,
+        hints_shown: int = 0,
+    ) -> None:
         self.game = game
         self.gid = gid
         self.name = name
@@ -72,6 +80,11 @@ class Session:
         self.take_backs = default_take_backs(game.seats) if take_backs is None else take_backs
         """Whether a person may take back their last move (:mod:`catan_core.undo`; None: :func:`default_take_backs`)."""
         self.take_back = TakeBack(game)
+        self.hints = hints
+        """Whether the host allowed hints for the people (games with computer players always
+        allow them: see :func:`catan_web.game.coach.hint_refusal`)."""
+        self.hints_shown = hints_shown
+        """How many hints the coach gave in this game (saved beside it)."""
         self.offers = DEFAULT_OFFERS
         """The device's setting for offers from computer players (:data:`catan_web.settings.OFFER_MODES`)."""
         self._seen = _Seen()

@@ -11,8 +11,9 @@ damaged (it is put aside, see :mod:`catan_web.store`), a value this version does
 >>> from catan_web.store import MemoryStorage
 >>> storage = MemoryStorage()
 >>> settings = SettingsStore(storage)
->>> settings.remember(lang="de"); settings.load()
-Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''), sound=None)
+>>> settings.remember(lang="de"); settings.load()  # doctest: +NORMALIZE_WHITESPACE
+Settings(lang='de', speed=None, offers=None, ice=IceServers(urls=(), username='', credential=''),
+         sound=None, tracker=None)
 >>> storage.set(SETTINGS_KEY, '{"lang": 7}')
 >>> settings.load() == Settings(), settings.repair()
 (True, [PutAside(key='catan.settings', kept_as='catan.damaged.catan.settings')])
@@ -71,6 +72,8 @@ class Settings(NamedTuple):
     """The STUN and TURN servers for playing over the internet (none by default)."""
     sound: bool | None = None
     """Whether the game page plays its sounds (None: not chosen, they play)."""
+    tracker: bool | None = None
+    """Whether the game page shows the card tracker beside the opponents (None: not chosen, it does not)."""
 
     @classmethod
     def read(cls, text: str) -> tuple[Settings, bool]:
@@ -92,6 +95,7 @@ class Settings(NamedTuple):
             speed = data.str("speed", max_len=MAX_VALUE_CHARS, default=None)
             offers = data.str("offers", max_len=MAX_VALUE_CHARS, default=None)
             sound = data.bool("sound", default=None)
+            tracker = data.bool("tracker", default=None)
             ice = IceServers.read(data.obj("ice")) if data.has("ice") else IceServers()
         except FormatError:
             return cls(), True
@@ -99,7 +103,7 @@ class Settings(NamedTuple):
             ice = IceServers()
         known = (lang in LANGUAGES, speed in SPEEDS, offers in OFFER_MODES)
         lang, speed, offers = (value if ok else None for value, ok in zip((lang, speed, offers), known, strict=False))
-        return cls(lang, speed, offers, ice, sound), False
+        return cls(lang, speed, offers, ice, sound, tracker), False
 
     def to_json(self) -> dict[str, Any]:
         """The settings chosen, as JSON-ready data."""
@@ -107,8 +111,9 @@ class Settings(NamedTuple):
         data: dict[str, Any] = {key: value for key, value in chosen if value is not None}
         if self.ice.urls:
             data["ice"] = self.ice.to_json()
-        if self.sound is not None:
-            data["sound"] = self.sound
+        for flag in ("sound", "tracker"):
+            if getattr(self, flag) is not None:
+                data[flag] = getattr(self, flag)
         return data
 
 

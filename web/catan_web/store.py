@@ -210,6 +210,10 @@ class Slot(Generic[T]):
             self.storage.set(self.key, text)
 
 
+MAX_HINTS = 1 << 20
+"""Most hints a saved game's entry may count."""
+
+
 class SaveMeta(NamedTuple):
     """What the list of saved games shows about one game."""
 
@@ -223,6 +227,10 @@ class SaveMeta(NamedTuple):
     """The winner's name once the game is over."""
     take_backs: bool | None = None
     """Whether the game allows taking back moves (None: not recorded, the default applies)."""
+    hints: bool = False
+    """Whether the host allowed hints for the people of the game (the new-game form's option)."""
+    hints_shown: int = 0
+    """How many hints the coach gave in the game."""
     damaged: bool = False
     """True when the index knew nothing about the entry (it was rebuilt from the game key;
     such entries are not written to the index)."""
@@ -243,6 +251,8 @@ class SaveMeta(NamedTuple):
                 turn=entry.int("turn", 0, MAX_TURN, default=0),
                 winner=entry.str("winner", max_len=MAX_NAME, default=""),
                 take_backs=entry.get("take_backs", None, lambda v: v is None or type(v) is bool),
+                hints=entry.bool("hints", default=False),
+                hints_shown=entry.int("hints_shown", 0, MAX_HINTS, default=0),
             )
         except FormatError:
             return None

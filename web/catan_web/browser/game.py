@@ -22,6 +22,7 @@ import sys
 import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs
 
 from ..game.controller import BotMove, Controller
 from ..game.effects import Delete, Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
@@ -214,9 +215,10 @@ class GamePage(PageHost):
 
     def on_key(self, event: Any) -> None:
         """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, C opens or closes the building
-        costs, Escape closes what is open."""
+        costs, H asks the coach for a hint, Escape closes what is open."""
         if self.page.session is None:
             return
+        from ..game.coach import HINT_KEY
         from ..game.supply import COSTS_KEY
 
         key, in_field = str(event.key).lower(), not is_none(event.target.closest("input, textarea, select"))
@@ -228,6 +230,8 @@ class GamePage(PageHost):
             self.run("undo")
         elif not modified and key == COSTS_KEY and not in_field:
             self.run("costs")
+        elif not modified and key == HINT_KEY and not in_field:
+            self.run("hint")
 
     def on_pointer(self, event: Any) -> None:
         """A pointer pressed on the board: remember its kind (the first finger seen switches the
@@ -361,6 +365,13 @@ async def load_game(page: GamePage) -> None:
     for name in GAME_COMPONENTS:
         await asyncio.sleep(0)
         page.page.load_component(name)
+    from ..game.coach import prepare
+
+    for _ in prepare():  # the coach ready before the first hint
+        await asyncio.sleep(0)
+    gid = parse_qs(str(window.location.search).lstrip("?")).get("game", [""])[0]
+    if gid:  # a saved game to open at once (the replay viewer's "Play on from here")
+        page.run("continue", gid)
 
 
 def follow_invitations(page: GamePage) -> None:

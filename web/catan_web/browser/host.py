@@ -14,14 +14,18 @@ anything about the page.
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any
 
 from ..commands import CommandError, Explanation
 from ..controller import PageController
-from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Reveal, ScrollTop
+from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Reveal, ScrollTop
 from ..html import el, join
+from ..pondering import Ponder, Pondered
 from ..text import unexpected_msg
 from .apply import apply
 from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
@@ -33,6 +37,11 @@ SCROLL_CENTER = {"block": "center", "inline": "center"}
 """``scrollIntoView`` options bringing an element to the middle of the view."""
 EXPLAIN = "explain"
 """The command a disabled button runs instead of its own (its reason and Why? link)."""
+PONDER_SLICE = 0.015
+"""Longest stretch (seconds) a page's long computation runs before the page handles events
+and draws again (:mod:`catan_web.pondering`)."""
+PROGRESS_SLICES = 10
+"""Slices of a long computation between two reports of how far it is (command ``pondering``)."""
 
 
 def field_values(container: Any) -> dict[str, str]:
@@ -102,7 +111,24 @@ class PageHost:
         if isinstance(effect, Download):
             download(effect)
             return True
+        if isinstance(effect, Ponder):
+            self.start(self.ponder(effect))
+            return True
         return False
+
+    async def ponder(self, effect: Ponder) -> None:
+        """Advance the page's job ``effect`` names a slice at a time (the page answering
+        between two), and hand its result back with the command ``pondered``; a stale job stops."""
+        slices = 0
+        while (work := self.page.jobs.work(effect)) is not None:
+            result = work.advance(partial(past, time.perf_counter() + PONDER_SLICE))
+            if result is not None:
+                self.run("pondered", Pondered(effect.job, effect.ticket, result))
+                return
+            slices += 1
+            if slices % PROGRESS_SLICES == 0 and self.page.jobs.reports(effect.job):
+                self.run("pondering", effect.job)
+            await asyncio.sleep(0)
 
     def redraw(self) -> None:
         """Bring the page's regions, its title and its language up to date."""
@@ -184,6 +210,11 @@ class PageHost:
         self.run(str(name), value, *self.before(target))
 
 
+def past(moment: float) -> bool:
+    """Whether ``moment`` (of ``time.perf_counter``) has passed."""
+    return time.perf_counter() >= moment
+
+
 def after_drawing(effect: Any) -> None:
     """Do an effect that waits for the page to be drawn: read something out, move the focus,
     scroll."""
@@ -203,6 +234,8 @@ def after_drawing(effect: Any) -> None:
             spawn(copy_text(field))
     elif isinstance(effect, Address):
         window.history.replaceState(None, "", effect.url)
+    elif isinstance(effect, Go):
+        window.location.assign(effect.url)
 
 
 async def copy_text(field: Any) -> None:

@@ -245,6 +245,7 @@ class HostSide:
         self.net = net
         self.session = session
         self.referee = HostReferee(session.game, session.gid)
+        self.referee.hints = session.hints
         for seat, secret in net.seat_secrets.load(session.gid).items():
             if seat < len(session.game.seats) and session.game.seats[seat].kind == "human":
                 self.referee.open_seat(seat, secret)
@@ -550,7 +551,7 @@ class Guest:
         own = self.sent if self.sent is not None and update.moves == self.sent[1] + 1 else None
         s = self.session
         if s is None or table.session is not s:
-            s = self.session = Session(game, self.invitation.game, self.joining.game)
+            s = self.session = Session(game, self.invitation.game, self.joining.game, hints=self.state.hints)
             s.holds_game = False
             s.set_remote(seat for seat in range(len(game.seats)) if seat != self.invitation.seat)
             opened = s

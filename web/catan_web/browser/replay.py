@@ -42,7 +42,9 @@ class ReplayPage(PageHost):
 
     def __init__(self) -> None:
         asked = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
-        page = ReplayController(browser_storage(), languages=browser_languages(), asked=asked)
+        page = ReplayController(
+            browser_storage(), languages=browser_languages(), asked=asked, now=lambda: float(window.Date.now())
+        )
         root = document.getElementById("app")
         root.innerHTML = shell()
         root.removeAttribute("aria-busy")

@@ -64,6 +64,7 @@ def game_bar(scene: Scene) -> Markup:
     if hosts_friends(session):
         pace += button(text, text("ui.net.open"), "net", ident="net-open", pressed=state.net_open)
     pace += button(text, text("ui.sound.label"), "sound", ident="sound", pressed=state.sound, cls="sound")
+    pace += button(text, text("ui.coach.tracker"), "tracker", ident="tracker", pressed=state.coach.tracker)
     export = share_button(scene)
     export += button(text, text("ui.menu.export"), "export", ident="export") if session.holds_game else EMPTY
     toggle = el(

@@ -25,6 +25,7 @@ from ..html import EMPTY, Markup, el, join
 from ..patch import Framed, Keyed
 from ..text import Msg
 from ..touch import TOUCH_POINTERS, tap
+from .coach import hint_marks
 from .state import BoardState
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def board(scene: Scene) -> Framed:
         highlight_nodes=lit.nodes,
         highlight_edges=lit.edges,
         highlight_hexes=lit.hexes,
-        marked=session.last_marks(),
+        marked=hint_marks(scene) or session.last_marks(),
         produced=session.produced(scene.view),
         focus=state.board.focus,
         selected=state.board.selected,

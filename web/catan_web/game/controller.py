@@ -53,7 +53,7 @@ from .log import LogLines
 from .scene import NO_REMOTE, Remote
 from .screen import OVERLAY_FOCUS, overlay_name, regions
 from .sound import ROLL_SECONDS, Listener, rolled, sound_of
-from .state import GAME, HOME, MAIN_TAB, BoardState, Notice, PageState
+from .state import GAME, HOME, MAIN_TAB, BoardState, CoachState, Notice, PageState
 
 if TYPE_CHECKING:
     from catan_core.actions import Action
@@ -75,6 +75,7 @@ GAME_COMPONENTS: tuple[str, ...] = (
     "cover",
     "supply",
     "winner",
+    "coach",
 )
 """The game screen's components whose commands :meth:`Controller.load_game` adds (each a module
 of :mod:`catan_web.game` with a ``COMMANDS`` tuple)."""
@@ -128,6 +129,7 @@ class Controller(PageController[PageState]):
             offers=kept.offers or DEFAULT_OFFERS,
             sound=kept.sound is not False,
             put_aside=put_aside,
+            coach=CoachState(tracker=kept.tracker is True),
         )
         super().__init__(state, bar.COMMANDS + home.COMMANDS + stats.COMMANDS + self._own_commands())
         if put_aside:
@@ -229,6 +231,10 @@ class Controller(PageController[PageState]):
         self.time_notice()
         self.watch_fresh()
         self.listen()
+        if "coach" in self.loaded:
+            from .coach import settle
+
+            settle(self)
         session, state = self.session, self.state
         if session is None or state.screen != GAME:
             self.overlay, self.stage = "", ()
@@ -322,6 +328,14 @@ class Controller(PageController[PageState]):
         """The time in milliseconds."""
         return self._now()
 
+    def position(self) -> tuple[object, ...]:
+        """The position on screen as the person at the device sees it (see :class:`~catan_web.game.table.Table`)."""
+        session = self.session
+        if session is None:
+            return ()
+        game = session.game
+        return (self.generation, id(game), len(game.history), len(game.log), session.viewer)
+
     def new_seed(self) -> int:
         """A fresh seed for a new game."""
         return self._seeds()
@@ -389,6 +403,8 @@ class Controller(PageController[PageState]):
             game.turn,
             game.seats[game.winner].name if game.winner >= 0 else "",
             session.take_backs,
+            hints=session.hints,
+            hints_shown=session.hints_shown,
         )
         self.emit(Save(session.gid, session.save_text(), meta))
 
@@ -412,6 +428,7 @@ class Controller(PageController[PageState]):
             draft=Draft(),
             tab=MAIN_TAB,
             board=BoardState(zoom=self.state.board.zoom),
+            coach=CoachState(tracker=self.state.coach.tracker),
         )
         self.clear_notice()
         self.emit(Opened())
@@ -431,9 +448,11 @@ class Controller(PageController[PageState]):
     # --- computer players --------------------------------------------------------------------------
 
     def stop_bots(self) -> None:
-        """Drop the computer players' decision in progress; the next :meth:`schedule_bots` starts again."""
+        """Drop the computer players' decision in progress (and the coach's work: a hint, a
+        review); the next :meth:`schedule_bots` starts again."""
         self.generation += 1
         self.bots_running = False
+        self.jobs.clear()
 
     def schedule_bots(self) -> None:
         """When a computer player of this page must act, ask for a wake after the pace's pause."""

@@ -201,6 +201,7 @@ def options(text: Text, form: NewGame) -> Markup:
         # the rule options, each with a line saying what on and off mean
         join(checkbox(text, ident, getattr(form, flag), f"ui.new.{flag}") for ident, flag in RULE_OPTIONS),
         checkbox(text, "take-backs", form.allows_take_backs(), "ui.new.take_backs", change="take_backs"),
+        checkbox(text, "hints", form.hints, "ui.coach.new_hints"),
     )
 
 
@@ -308,7 +309,7 @@ def read_form(form: NewGame, values: dict[str, str]) -> NewGame:
             form.vp_target = int(values["vp-target"])
         except ValueError:
             form.vp_target = 0  # the engine names the allowed range
-    for ident, flag in (("friendly-robber", "friendly_robber"), *RULE_OPTIONS):
+    for ident, flag in (("friendly-robber", "friendly_robber"), ("hints", "hints"), *RULE_OPTIONS):
         if ident in values:
             setattr(form, flag, values[ident] == "on")
     return form
@@ -356,7 +357,8 @@ def open_new(page: Table, form: NewGame) -> bool:
         page.notify(Msg.of_error(error))
         return False
     name = form.name.strip() or page.text()("ui.new.default_name", number=len(page.store.list()) + 1)
-    page.open_session(Session(game, page.store.new_id(page.now()), name, form.allows_take_backs()), new=True)
+    gid = page.store.new_id(page.now())
+    page.open_session(Session(game, gid, name, form.allows_take_backs(), form.hints), new=True)
     return True
 
 
@@ -375,7 +377,8 @@ def resume(page: Table, gid: str) -> None:
     except CatanError as error:
         page.notify(Msg("ui.saves.damaged", reason=Msg.of_error(error), name=meta.name))
         return
-    page.open_session(Session(game, meta.id, meta.name if not meta.damaged else meta.id, meta.take_backs))
+    name = meta.name if not meta.damaged else meta.id
+    page.open_session(Session(game, meta.id, name, meta.take_backs, meta.hints, meta.hints_shown))
 
 
 def delete(page: Table, gid: str) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..html import EMPTY, Markup, el, join, trusted
 from ..patch import Keyed
+from .coach import tracker_line
 from .parts import seat_label
 
 if TYPE_CHECKING:
@@ -124,6 +125,7 @@ def seat_line(scene: Scene, pv: PlayerView) -> Markup:
         el("span", ICONS["points"], str(points), extra, class_="pts", title=text("ui.score.points")),
         el("span", figure_marks, class_="stats"),
         el("span", awards, class_="awards"),
+        tracker_line(scene, q),
         el("span", seat_words(scene, pv, kind, acting), class_="visually-hidden"),
         class_=" ".join(name for name, on in (("seat", True), ("current", current), ("acting", acting)) if on),
         data_seat=str(q),

@@ -35,6 +35,7 @@ GAME_REGIONS: tuple[str, ...] = (
     "strip-seats",
     "strip-foot",
     "turn",
+    "coach-wrap",
     "actions",
     "log-title",
     "log-box",
@@ -53,7 +54,7 @@ def shell() -> Markup:
 
     The game screen: the bar; the board column (the board, the bank's row, the hand: the board
     takes what the two rows of fixed height leave); the side column (the players strip, the
-    turn card, the actions, the log, network play); the icons' symbols."""
+    turn card, the actions, the coach, the log, network play); the icons' symbols."""
     from .players import icon_symbols
 
     side = el(
@@ -73,6 +74,7 @@ def shell() -> Markup:
         ),
         el("section", id="turn", class_="card turn"),
         el("div", id="actions"),
+        el("div", id="coach-wrap"),
         el(
             "div",
             el(
@@ -196,7 +198,7 @@ def regions(
 
 def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
     """The game screen's regions."""
-    from . import actions, bar, board, hand, players, supply, turn
+    from . import actions, bar, board, coach, hand, players, supply, turn
     from .log import log_list
     from .scene import Scene
 
@@ -216,6 +218,7 @@ def game_regions(state: PageState, session: Session, remote: Remote, log: LogLin
         ("strip-seats", players.seat_lines(scene)),
         ("strip-foot", players.strip_foot(scene)),
         ("turn", turn.turn_panel(scene)),
+        ("coach-wrap", coach.coach_panel(scene)),
         ("actions", actions.action_panel(scene)),
         ("log-title", escape(scene.text("ui.log.title"))),
         ("log-box", log_list(scene, log)),

@@ -16,7 +16,7 @@ on screen (a :class:`~catan_web.session.Session`, the page's model, which the en
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..draft import Draft
 from ..newgame import NewGame
@@ -25,7 +25,10 @@ from ..store import PutAside
 from ..text import Msg, Text
 from .fresh import Pressed
 
-__all__ = ["GAME", "HOME", "JOIN", "SCREENS", "BoardState", "Notice", "PageState"]
+if TYPE_CHECKING:
+    from catan_core.coach import Hint, Review
+
+__all__ = ["GAME", "HOME", "JOIN", "SCREENS", "BoardState", "CoachState", "Notice", "PageState"]
 
 HOME, GAME, JOIN = "home", "game", "join"
 """The page's screens: saved games and the new-game form, a game, a guest's joining screen."""
@@ -72,6 +75,29 @@ class BoardState(NamedTuple):
     focus: str | None = None
     selected: str | None = None
     zoom: int = 0
+
+
+class CoachState(NamedTuple):
+    """The coach at the table (:mod:`catan_web.game.coach`): the hint shown or being thought
+    out, the chances shown, the card tracker's setting, the review of the finished game."""
+
+    hint: Hint | None = None
+    """The hint shown (None: none)."""
+    hint_for: tuple[object, ...] = ()
+    """The position (:meth:`~catan_web.game.table.Table.position`) the hint shown or being
+    thought out is for: a hint for another position is stale and dropped."""
+    thinking: bool = False
+    """Whether a hint is being thought out."""
+    chances_open: bool = False
+    """Whether every seat's chance to win is shown."""
+    tracker: bool = False
+    """Whether the card tracker shows beside the opponents (remembered in the settings)."""
+    review: Review | None = None
+    """The review of the finished game, once worked out."""
+    review_seat: int | None = None
+    """The seat reviewed (or being reviewed); None: no review asked."""
+    progress: float = 0.0
+    """How far the review being worked out is (0 to 1)."""
 
 
 class PageState(NamedTuple):
@@ -123,6 +149,8 @@ class PageState(NamedTuple):
     (milliseconds) they ignore clicks."""
     sharing: tuple[str, str] | None = None
     """The game whose share panel is open, and the link it shows (:mod:`catan_web.game.share`)."""
+    coach: CoachState = CoachState()
+    """The coach: hint, chances, card tracker, review."""
 
     def text(self) -> Text:
         """Message look-ups in the page's language (no game's names)."""

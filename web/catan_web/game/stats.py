@@ -31,9 +31,14 @@ def shown(scene: Scene, dialog: bool) -> Markup:
     from .. import statistics
 
     session = scene.session
-    stats = compute(session.game.view(session.viewer))
     width = statistics.chart_width(scene.state.width)
-    return statistics.dialog(stats, scene.text, width) if dialog else statistics.figures(stats, scene.text, width)
+    memo, key = session.worked_out(), ("stats", dialog, width)
+    if key not in memo:  # made once per position, viewer, language and width (the page draws often)
+        stats = compute(session.game.view(session.viewer))
+        memo[key] = (
+            statistics.dialog(stats, scene.text, width) if dialog else statistics.figures(stats, scene.text, width)
+        )
+    return memo[key]  # type: ignore[no-any-return]
 
 
 def open_stats(page: Table, _: None) -> None:
@@ -48,8 +53,8 @@ def close_stats(page: Table, _: None) -> None:
 
 
 def escape(page: Table, _: None) -> None:
-    """Escape: close the building costs card or the statistics when one is open (else the bar's
-    menu when it is unfolded)."""
+    """Escape: close the building costs card or the statistics when one is open (else the
+    coach's hint when it shows, else the bar's menu when it is unfolded)."""
     from .supply import OPENER
 
     state = page.state
@@ -58,6 +63,10 @@ def escape(page: Table, _: None) -> None:
         page.emit(Focus(OPENER))
     elif state.stats_open:
         close_stats(page, None)
+    elif state.coach.hint is not None:
+        from .coach import close_hint
+
+        close_hint(page, None)
     elif state.menu_open:
         page.edit(menu_open=False)
 

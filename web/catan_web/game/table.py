@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from catan_core.actions import Action
     from catan_core.events import Event
 
+    from ..pondering import Jobs
     from ..session import Session
     from ..settings import SettingsStore
     from ..store import SaveStore
@@ -41,6 +42,14 @@ class Table(Protocol):
     @property
     def settings(self) -> SettingsStore:
         """The settings every page shares."""
+
+    @property
+    def jobs(self) -> Jobs:
+        """The page's long computations, advanced in slices by the browser (a hint, a review)."""
+
+    def position(self) -> tuple[object, ...]:
+        """The position on screen as the person at the device sees it: it changes with every
+        move, take-back, game and viewer (a hint is for one position)."""
 
     def edit(self, **changes: Any) -> None:
         """Replace fields of the page's state."""

@@ -13,6 +13,7 @@ from ..commands import Command, choice, nothing
 from ..controls import button
 from ..html import Markup, el, join, trusted
 from ..session import Session
+from .coach import hints_line, review_part
 from .parts import seat_label
 from .turn import round_of
 
@@ -93,6 +94,7 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
         TROPHY,
         el("h2", text("ui.win.title", player=view.winner), id="winner-title"),
         el("p", text("ui.win.round", round=round_of(view.turn, len(view.players))), class_="muted"),
+        hints_line(scene),
         final_table(scene),
         el(
             "div",
@@ -103,6 +105,7 @@ def winner_screen(scene: Scene, figures: Markup) -> Markup:
         ),
         el("div", rematches, class_="row rematch"),
         el("p", text("ui.rematch.help"), class_="muted small"),
+        review_part(scene),
         figures,
         class_="sheet",
         style=f"border-top-color:{view.seats[view.winner].color}",
@@ -148,7 +151,7 @@ def rematch(page: Table, board: str) -> None:
 
     game = replay(session.game, board == "same", page.new_seed())
     name = page.text()("ui.rematch.name", name=session.name)
-    page.open_session(Session(game, page.store.new_id(page.now()), name, session.take_backs), new=True)
+    page.open_session(Session(game, page.store.new_id(page.now()), name, session.take_backs, session.hints), new=True)
 
 
 COMMANDS = (Command("close_winner", nothing, close_winner), Command("rematch", choice("new", "same"), rematch))

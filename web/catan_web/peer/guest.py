@@ -120,6 +120,8 @@ class GuestState:
         """Whether the host has welcomed this guest to its seat."""
         self.paused = False
         """Whether the host has paused the game."""
+        self.hints = False
+        """Whether the host allowed the people hints (told when it welcomes this guest)."""
         self.closed: str | None = None
         """Why the host ended the connection (a ``peer.*`` key), or None."""
         self.refusal: Refused | None = None
@@ -170,7 +172,7 @@ class GuestState:
         if isinstance(message, Welcome):
             if (message.game, message.seat) != (self.game_id, self.seat):
                 raise PeerError("peer.wrong_game")
-            self.joined, self.closed = True, None
+            self.joined, self.closed, self.hints = True, None, message.hints
         elif isinstance(message, Update):
             self._update(message)
         elif isinstance(message, Refused):

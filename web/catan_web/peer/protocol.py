@@ -153,16 +153,30 @@ class Ping(_Message):
 
 @dataclass(frozen=True)
 class Welcome(_Message):
-    """Host: the guest plays ``seat`` of game ``game`` now (an :class:`Update` follows)."""
+    """Host: the guest plays ``seat`` of game ``game`` now (an :class:`Update` follows);
+    ``hints``: whether the host allowed the people hints (a host of an earlier version sends
+    none: not allowed)."""
 
     KIND: ClassVar[str] = "welcome"
     game: str
     seat: int
+    hints: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The fields, ``hints`` only when allowed (a guest of an earlier version reads the rest).
+
+        >>> Welcome("g1", 2).to_json(), Welcome("g1", 2, True).to_json()
+        ({'game': 'g1', 'seat': 2}, {'game': 'g1', 'seat': 2, 'hints': True})
+        """
+        data = super().to_json()
+        if not self.hints:
+            del data["hints"]
+        return data
 
     @classmethod
     def read(cls, obj: Obj) -> Welcome:
         """Read the fields of this kind of message from ``obj`` (exact types and ranges)."""
-        return cls(obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS))
+        return cls(obj.get("game", ok=is_game_id), obj.int("seat", 0, MAX_SEATS), obj.bool("hints", default=False))
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,8 @@ class HostReferee:
         self.game = game
         self.game_id = game_id
         self.paused = False
+        self.hints = False
+        """Whether the host allowed the people hints (told to each guest it welcomes)."""
         self._token = token
         self._secrets: dict[int, str] = {}
         self._links: dict[str, _Link] = {}
@@ -227,7 +229,7 @@ class HostReferee:
         if previous is not None and previous != conn:
             del self._links[previous]
             out.append(Outgoing(previous, Closed("peer.replaced"), close=True))
-        out.append(Outgoing(conn, Welcome(self.game_id, hello.seat)))
+        out.append(Outgoing(conn, Welcome(self.game_id, hello.seat, self.hints)))
         joining = link.seat != hello.seat
         if joining:  # a new guest on this connection: the whole log
             link.seat, link.events, link.last_event = hello.seat, 0, None

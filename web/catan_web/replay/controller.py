@@ -21,9 +21,8 @@ always opens what the page shows.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
-from urllib.parse import quote
 
 from catan_core.errors import CatanError
 from catan_core.i18n import LANGUAGES, pick_language
@@ -34,6 +33,7 @@ from ..settings import SettingsStore
 from ..sharing import Note
 from ..store import SaveStore, Storage
 from ..text import Msg, Text
+from .coach import step_address
 from .log import LogMemo
 from .regions import COMPONENTS, regions
 from .scene import Scene
@@ -52,7 +52,14 @@ PAGE = "replay.html"
 class ReplayController(PageController[ReplayState]):
     """The replay viewer: its state, the game replayed, the command table."""
 
-    def __init__(self, storage: Storage, *, languages: Sequence[str] = (), asked: str | None = None) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        languages: Sequence[str] = (),
+        asked: str | None = None,
+        now: Callable[[], float] = lambda: 0.0,
+    ) -> None:
         self.settings = SettingsStore(storage)
         self.store = SaveStore(storage)
         lang = asked if asked in LANGUAGES else pick_language(self.settings.load().lang, list(languages))
@@ -62,6 +69,11 @@ class ReplayController(PageController[ReplayState]):
         self.memo = LogMemo()
         self._study: tuple[tuple[object, ...], Study | CatanError] | None = None
         self._address = ""
+        self._now = now
+
+    def now(self) -> float:
+        """The time in milliseconds."""
+        return self._now()
 
     # --- what the components may do (catan_web.replay.table.ReplayTable) ---------------------------
 
@@ -73,8 +85,17 @@ class ReplayController(PageController[ReplayState]):
         replay = Replay(game)
         replay.go(replay.length if step is None else step)
         self.game, self.replay = game, replay
+        self.jobs.clear()
         fields = {"name": "", "gid": "", "link": "", "draft": StudyDraft(), **source}
-        self.edit(viewer=None, sharing="", author=bool(fields["draft"] != StudyDraft()), **fields)
+        self.edit(
+            viewer=None,
+            sharing="",
+            author=bool(fields["draft"] != StudyDraft()),
+            review=None,
+            review_seat=None,
+            progress=0.0,
+            **fields,
+        )
         self.clear_notice()
 
     def go(self, step: int) -> None:
@@ -124,13 +145,7 @@ class ReplayController(PageController[ReplayState]):
 
     def address(self) -> str:
         """The address opening what the page shows ("" when it cannot: a game from a file)."""
-        state, replay = self.state, self.replay
-        if replay is None:
-            return ""
-        query = f"step={replay.step}"
-        if state.gid:
-            return f"{PAGE}?game={quote(state.gid)}&{query}"
-        return f"{PAGE}?{query}#{state.link}" if state.link else ""
+        return "" if self.replay is None else step_address(self.state, self.replay.step)
 
     def attend(self) -> None:
         """After each command: the address follows the step."""

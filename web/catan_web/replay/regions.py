@@ -14,7 +14,7 @@ import catan_core
 from ..html import EMPTY, Markup, el, escape
 from ..patch import Content, Framed
 from ..sharing import notice
-from . import bar, board, hands, log, source, stats, steps, study
+from . import bar, board, coach, hands, log, source, stats, steps, study
 
 if TYPE_CHECKING:
     from catan_core.errors import CatanError
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .scene import Scene
     from .state import ReplayState
 
-GAME_REGIONS = ("board", "steps-box", "hands-box", "log-title", "log-box", "stats-box", "study-box")
+GAME_REGIONS = ("board", "steps-box", "hands-box", "log-title", "log-box", "stats-box", "review-box", "study-box")
 """The regions that show a game (empty until one is open)."""
 HIDDEN = (("hidden", ""),)
 
@@ -48,7 +48,9 @@ def shell() -> Markup:
         id="log",
         aria_labelledby="log-title",
     )
-    right = el("div", el("div", id="hands-box"), log_card, el("div", id="stats-box"), class_="side")
+    right = el(
+        "div", el("div", id="hands-box"), log_card, el("div", id="stats-box"), el("div", id="review-box"), class_="side"
+    )
     return (
         el("header", id="bar", class_="bar")
         + el("div", id="notice", role="status", aria_live="assertive")
@@ -88,9 +90,10 @@ def regions(
         ("log-title", escape(text("ui.log.title"))),
         ("log-box", log.log_list(scene, memo)),
         ("stats-box", stats.stats(scene)),
+        ("review-box", coach.review_box(scene)),
         ("study-box", study.study_panel(scene, built)),
     ]
 
 
-COMPONENTS = (bar, source, steps, hands, stats, study)
+COMPONENTS = (bar, source, steps, hands, stats, study, coach)
 """The components whose commands make the page's table (each module's ``COMMANDS``)."""

@@ -22,6 +22,7 @@ from ..sharing import Note
 from ..snippet import Frame
 
 if TYPE_CHECKING:
+    from catan_core.coach import Review
     from catan_core.game import Game
     from catan_core.study import Study
 
@@ -112,3 +113,9 @@ class ReplayState(NamedTuple):
     sharing_study: bool = False
     """Whether the share panel shares the study (else the step)."""
     notice: Note | None = None
+    review: Review | None = None
+    """The review of the game replayed, once worked out (:mod:`catan_web.replay.coach`)."""
+    review_seat: int | None = None
+    """The seat reviewed or being reviewed (None: no review asked)."""
+    progress: float = 0.0
+    """How far the review being worked out is (0 to 1)."""

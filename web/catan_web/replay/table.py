@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from catan_core.replay import Replay
     from catan_core.study import Study
 
+    from ..pondering import Jobs
     from ..settings import SettingsStore
     from ..store import SaveStore
     from ..text import Msg, Text
@@ -42,6 +43,13 @@ class ReplayTable(Protocol):
     @property
     def base(self) -> str:
         """The site's address, which shared links start with."""
+
+    @property
+    def jobs(self) -> Jobs:
+        """The page's long computations, advanced in slices by the browser (a review)."""
+
+    def now(self) -> float:
+        """The time in milliseconds."""
 
     def edit(self, **changes: Any) -> None:
         """Replace fields of the page's state."""
