@@ -396,9 +396,9 @@ class Session:
         """The move of the computer player who must act: ``action``, or a random legal one in
         place of a choice that failed (None), is not legal or is kept quiet, so a faulty
         computer player cannot stall the game."""
-        from catan_core.bots import RandomBot
-
         if action is None or self.reason(action) is not None or self.kept_quiet(action):
+            from catan_core.bots import RandomBot  # imported only then: the worker's moves need no bots here
+
             action = RandomBot(self.game.seed + len(self.game.history)).decide(self.game.view(self.actor))
         return action
 

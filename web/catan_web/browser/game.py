@@ -175,13 +175,13 @@ class GamePage(PageHost):
         """Let the computer player who must act think, in the worker when it is ready, else
         here a slice at a time, and hand its move back (dropped when the game on screen
         changed meanwhile)."""
-        from catan_core.bots import advance
-
         self.bots.start()
         if self.bots.ready and await self.think_in_worker(effect):
             return
         if effect.generation != self.page.generation:
             return
+        from catan_core.bots import advance  # imported only then: with the worker, the page needs no bots
+
         thinking = self.page.thinking()
         while True:
             action = advance(thinking, partial(past, time.perf_counter() + THINK_SLICE))
@@ -321,6 +321,7 @@ class GamePage(PageHost):
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
         api.compiled_at_start = self.keep(test_compiled_at_start)
+        api.position = self.keep(self.test_position)
         api.worker = self.keep(self.test_worker)
         api.hold_worker = self.keep(self.test_hold_worker)
         api.worker_message = self.keep(lambda text: self.bots.receive(str(text)))
@@ -358,6 +359,18 @@ class GamePage(PageHost):
         if reason is None:
             self.perform(self.page.call(lambda page: page.act(action)))
         return reason or ""
+
+    def test_position(self) -> str:
+        """JSON: who must act, the number of moves, the turns each seat has ended, the winner
+        (null: no game); cheap, for a bench that polls it."""
+        session = self.page.session
+        if session is None:
+            return "null"
+        game = session.game
+        ends = [0] * len(game.seats)
+        for action in game.history:
+            ends[action.player] += action.kind == "end"
+        return json.dumps({"to_act": game.to_act, "moves": len(game.history), "ends": ends, "winner": game.winner})
 
     def test_worker(self) -> str:
         """JSON: the computer players' worker's state and counts (:class:`~catan_web.browser.bots.BotsWorker`)."""
