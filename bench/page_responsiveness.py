@@ -3,7 +3,7 @@ with their Web Worker and without it (``?noworker``: the page's own slices), sid
 
 Run from the repository root:
 
-    python bench/page_responsiveness.py [--turns 8] [--level strong] [--modes worker,noworker]
+    python bench/page_responsiveness.py [--turns 8] [--level strong] [--modes worker,noworker] [--list]
 
 It builds the site into a temporary directory and, for each mode, opens the game page with
 ``?test`` in a fresh browser context and starts a game on the beginner board from the set-up:
@@ -113,16 +113,17 @@ def play(page: Any, turns: int, limit_s: float) -> int:
             page.wait_for_timeout(POLL_MS)
 
 
-def pauses(probe: dict[str, list[Any]]) -> tuple[list[float], list[float]]:
-    """The gaps between frames and the long tasks' durations, leaving out those that overlap
-    the page's work for the person's moves."""
+def pauses(probe: dict[str, list[Any]]) -> tuple[list[tuple[float, float]], list[float]]:
+    """The gaps between frames (when each began, from the first frame, and how long it was)
+    and the long tasks' durations, leaving out those that overlap the page's work for the
+    person's moves."""
     person = probe["person"]
 
     def theirs(start: float, end: float) -> bool:
         return not any(start < b and a < end for a, b in person)
 
     frames = probe["frames"]
-    gaps = [b - a for a, b in itertools.pairwise(frames) if theirs(a, b)]
+    gaps = [(a - frames[0], b - a) for a, b in itertools.pairwise(frames) if theirs(a, b)]
     long = [duration for start, duration in probe["long"] if theirs(start, start + duration)]
     return gaps, long
 
@@ -150,9 +151,11 @@ def measure(browser: Any, url: str, mode: str, level: str, turns: int, limit_s: 
     return {"mode": mode, "actions": played, "seconds": seconds, "gaps": gaps, "long": long, "worker": worker}
 
 
-def report(figures: dict[str, Any], level: str, turns: int) -> str:
-    """One line of figures for a mode."""
-    gaps, long = figures["gaps"], figures["long"]
+def report(figures: dict[str, Any], listed: bool) -> str:
+    """One line of figures for a mode (and, when ``listed``, one more with each pause over
+    :data:`PAUSE_MS`: when, in seconds from the first frame, and how long)."""
+    gaps, long = [gap for _, gap in figures["gaps"]], figures["long"]
+    over = [f"{at / 1000:.1f}s:{gap:.0f}" for at, gap in figures["gaps"] if gap > PAUSE_MS]
     answered = figures["worker"].get("answered", 0)
     return (
         f"{figures['mode']:>8}: {figures['actions']} actions in {figures['seconds']:.0f} s "
@@ -160,7 +163,7 @@ def report(figures: dict[str, Any], level: str, turns: int) -> str:
         f"median {percentile(gaps, 0.5):.0f}, p95 {percentile(gaps, 0.95):.0f}, max {max(gaps, default=0):.0f}, "
         f"over {PAUSE_MS} ms: {sum(1 for g in gaps if g > PAUSE_MS)}; "
         f"long tasks: {len(long)}, longest {max(long, default=0):.0f} ms"
-    )
+    ) + (f"\n          pauses over {PAUSE_MS} ms (at: ms): {' '.join(over) or 'none'}" if listed else "")
 
 
 def main() -> None:
@@ -170,6 +173,7 @@ def main() -> None:
     parser.add_argument("--level", default="strong", choices=("beginner", "standard", "strong"))
     parser.add_argument("--modes", default=",".join(MODES), help="comma-separated: worker, noworker")
     parser.add_argument("--limit", type=float, default=900.0, help="longest a game may take (seconds)")
+    parser.add_argument("--list", action="store_true", help="list every pause over 50 ms")
     args = parser.parse_args()
     modes = [mode for mode in args.modes.split(",") if mode]
     if not set(modes) <= set(MODES):
@@ -187,7 +191,7 @@ def main() -> None:
     print(f"One person (played by the bench) and three {args.level} computer players, instant pace, "
           f"until they ended {args.turns} turns; the page's thread while they think:")
     for figures in results:
-        print(report(figures, args.level, args.turns))
+        print(report(figures, args.list))
 
 
 if __name__ == "__main__":
