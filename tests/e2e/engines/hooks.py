@@ -16,8 +16,10 @@ from browsers import Engine
 
 START = "[data-cmd='start']"
 """The new-game form's Start button."""
-ROLL = "[data-cmd='roll']"
-END = "[data-cmd='end']"
+ROLL = "[data-cmd='roll']:not([disabled])"
+END = "[data-cmd='end']:not([disabled])"
+"""(A button that just appeared is disabled for a moment, so that a click meant for what was
+there before does not land on it: the tests wait until it takes clicks.)"""
 CONTINUE = "[data-cmd='continue']"
 """A saved game's Continue button (the first is the latest game)."""
 SPOT = "[data-node]"
