@@ -142,3 +142,20 @@ def test_pages_without_computer_players_start_no_worker(browse: GuardedBrowser, 
     browse.wait_ready(page)
     page.wait_for_timeout(1000)
     assert not [url for url in requested if url.endswith("bots-worker.mjs")]
+
+
+def test_the_worker_downloads_nothing_again(browse: GuardedBrowser, site: LocalSite) -> None:
+    """On a first visit the worker waits until the service worker controls the page (its cache
+    then holds every file), and every file it asks for comes from there: nothing is downloaded
+    a second time (the snapshot and catan.zip it reads from the cache itself, unseen here)."""
+    page = browse.new_page()
+    page.goto(site.url + "?test")
+    browse.wait_ready(page)
+    answered: list[tuple[str, bool]] = []
+    page.on("response", lambda response: answered.append((response.url[len(site.url):], response.from_service_worker)))
+    new_game(page, ("standard", "standard", "standard"), "downloads")
+    page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    theirs = [(url, cached) for url, cached in answered if url.startswith(("bots-worker.mjs", "interpreter.mjs", "pyodide/"))]
+    assert {url for url, _ in theirs} >= {"bots-worker.mjs", "interpreter.mjs", "pyodide/pyodide.asm.wasm"}
+    assert [url for url, cached in theirs if not cached] == []

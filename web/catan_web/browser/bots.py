@@ -28,6 +28,9 @@ SCRIPT = "./bots-worker.mjs"
 PATIENCE = 60.0
 """Seconds the page waits for an answer before it stops asking the worker (a decision of the
 strongest level takes about its budget, 1 s; a phone's worker may be several times slower)."""
+CACHE_WAIT = 30.0
+"""Seconds a first visit's worker waits for the service worker's cache before it starts anyway
+(from the browser's cache, or the network)."""
 DISABLE = "noworker"
 """In the page's address (``?noworker``): computer players think on the page's thread."""
 
@@ -45,6 +48,8 @@ class BotsWorker:
         self._bind = bind
         self.worker: Any = None
         self.ready = False
+        self.waiting = False
+        """Whether the worker waits for the service worker to control the page (a first visit)."""
         self.error = ""
         """Why the worker is not used (empty while it is, or may be)."""
         self.counts: Counter[str] = Counter()
@@ -54,8 +59,24 @@ class BotsWorker:
         """Messages held back instead of read (a test's hook; None: read at once)."""
 
     def start(self) -> None:
-        """Start the worker (once; nothing when disabled or unavailable)."""
-        if not self.enabled or self.worker is not None or self.error:
+        """Start the worker (once; nothing when disabled or unavailable). On a first visit,
+        whose service worker is still putting every file in its cache, the worker starts once
+        that is done (it then reads its files from there, downloading nothing again), or after
+        :data:`CACHE_WAIT` seconds all the same."""
+        if not self.enabled or self.worker is not None or self.error or self.waiting:
+            return
+        container: Any = getattr(window.navigator, "serviceWorker", None)
+        if is_none(container) or not is_none(container.controller):
+            self.launch(not is_none(container))
+            return
+        self.waiting = True
+        self._bind(container, "controllerchange", lambda _: self.launch(True))
+        asyncio.get_event_loop().call_later(CACHE_WAIT, self.launch, False)
+
+    def launch(self, controlled: bool) -> None:
+        """Start the worker now (once): ``controlled``, whether the service worker's cache
+        holds the files."""
+        if self.worker is not None or self.error:
             return
         try:
             self.worker = window.Worker.new(SCRIPT, to_js({"type": "module"}))
@@ -64,8 +85,6 @@ class BotsWorker:
             return
         self._bind(self.worker, "message", lambda event: self.receive(str(event.data)))
         self._bind(self.worker, "error", lambda event: self.fail(f"it failed ({getattr(event, 'message', '')})"))
-        container: Any = getattr(window.navigator, "serviceWorker", None)
-        controlled = not is_none(container) and not is_none(container.controller)
         self.worker.postMessage(f'{{"controlled":{"true" if controlled else "false"}}}')
 
     def next_id(self) -> int:
