@@ -16,12 +16,14 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from catan_core.errors import FormatError
 
-from ..thinker import Answer, Request, Started, decode_from_worker
 from .dom import is_none, to_js, window
+
+if TYPE_CHECKING:
+    from ..thinker import Answer, Request
 
 SCRIPT = "./bots-worker.mjs"
 """The worker's script, relative to the page (any sub-path works)."""
@@ -111,6 +113,8 @@ class BotsWorker:
 
     def receive(self, text: str) -> None:
         """A message from the worker (held back while a test holds them)."""
+        from ..thinker import Started, decode_from_worker  # with the engine, loaded after the first screen
+
         if self.held is not None:
             self.held.append(text)
             return
