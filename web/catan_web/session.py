@@ -209,12 +209,15 @@ class Session:
 
     def save_text(self) -> str:
         """The game's save text (:func:`catan_core.saves.dumps`), written anew only for the
-        moves since the last save."""
-        if self._writer is None:
+        moves since the last save, once per position (the autosave and the computer players'
+        worker ask for the same)."""
+        memo = self.worked_out()
+        if "save" not in memo:
             from catan_core.saves import SaveWriter
 
-            self._writer = SaveWriter()
-        return self._writer.text(self.game)
+            self._writer = self._writer or SaveWriter()
+            memo["save"] = self._writer.text(self.game)
+        return memo["save"]  # type: ignore[no-any-return]
 
     def log_view(self, view: View) -> View:
         """``view`` (of the current viewer) with the log as that viewer may read it (each
