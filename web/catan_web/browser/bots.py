@@ -50,7 +50,7 @@ class BotsWorker:
         self._bind = bind
         self.worker: Any = None
         self.ready = False
-        self.waiting = False
+        self.awaiting_cache = False
         """Whether the worker waits for the service worker to control the page (a first visit)."""
         self.error = ""
         """Why the worker is not used (empty while it is, or may be)."""
@@ -65,13 +65,13 @@ class BotsWorker:
         whose service worker is still putting every file in its cache, the worker starts once
         that is done (it then reads its files from there, downloading nothing again), or after
         :data:`CACHE_WAIT` seconds all the same."""
-        if not self.enabled or self.worker is not None or self.error or self.waiting:
+        if not self.enabled or self.worker is not None or self.error or self.awaiting_cache:
             return
         container: Any = getattr(window.navigator, "serviceWorker", None)
         if is_none(container) or not is_none(container.controller):
             self.launch(not is_none(container))
             return
-        self.waiting = True
+        self.awaiting_cache = True
         self._bind(container, "controllerchange", lambda _: self.launch(True))
         asyncio.get_event_loop().call_later(CACHE_WAIT, self.launch, False)
 
