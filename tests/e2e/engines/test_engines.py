@@ -145,6 +145,10 @@ def test_a_reload_continues_the_game(engine: Engine, messages: Messages) -> None
     after = save(engine)
     assert after["history"][: len(before["history"])] == before["history"]
     assert after["seed"] == before["seed"] and after["board"] == before["board"]
+    # The computer players' worker starts again for the game continued: the next test leaves
+    # the page once it has (Firefox logs an error for a file that a worker was still reading
+    # through the service worker when its page went away).
+    engine.wait(WORKER + ".ready", timeout=WORKER_READY_S)
 
 
 def test_the_example_board_and_the_almanac_are_ready(engine: Engine, engine_site: SiteServer, messages: Messages,
