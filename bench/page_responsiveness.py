@@ -1,48 +1,90 @@
-"""How long the game page's thread stays busy while computer players think, in headless Chromium.
+"""How long the game page's thread pauses while computer players think, in headless Chromium:
+with their Web Worker and without it (``?noworker``: the page's own slices), side by side.
 
 Run from the repository root:
 
-    python bench/page_responsiveness.py [--seconds 30] [--level strong]
+    python bench/page_responsiveness.py [--turns 8] [--level strong] [--modes worker,noworker] [--list]
 
-It builds the site into a temporary directory, opens the game with ``?test``, starts a game
-of four computer players of ``--level`` at instant pace on the beginner board (from the
-set-up) and lets it run for ``--seconds``. Meanwhile a JavaScript timer asks to run every
-10 ms and records how late each tick comes: a tick can only run when Python is not holding
-the page's only thread, so the gaps between ticks are the pauses a person's clicks and keys
-would wait through. It prints the number of actions played, the number of ticks and the
-median, 95th-percentile, 99th-percentile and largest gap. No timing is asserted; the e2e
-test ``test_the_page_stays_responsive_while_a_strong_computer_thinks`` checks one turn.
+It builds the site into a temporary directory and, for each mode, opens the game page with
+``?test`` in a fresh browser context and starts a game on the beginner board from the set-up:
+one person (seat 0) and three computer players of ``--level`` at instant pace. The bench plays
+the person itself, through the page's test hooks: it reads the save (``catan_test.save()``),
+lets a beginner computer player decide for seat 0 here in CPython and applies the move
+(``catan_test.apply``), as a click would. With the worker, the measurement starts once the
+worker says it is ready (before that the page thinks itself).
+
+Until the computer players have ended ``--turns`` turns, two probes watch the page's thread:
+a ``requestAnimationFrame`` loop (a frame is due every 16.7 ms; a gap between two frames is
+time the thread could not draw) and a ``PerformanceObserver`` of ``longtask`` entries (tasks
+over 50 ms). Pauses that overlap the bench's own calls for the person's moves are left out:
+they are the page's work for a person's click, not computer players thinking. It prints, per
+mode, the actions played, the frames seen, the median, 95th percentile and largest gap between
+frames, the number of gaps over 50 ms, and the long tasks (count, largest). No timing is asserted.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import sys
 import tempfile
+import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
+from catan_core.bots import make_bot  # noqa: E402
 from catan_core.palette import PALETTE  # noqa: E402
+from catan_core.saves import loads  # noqa: E402
 
-GAPS = """() => {
-    window.gaps = [];
-    let last = performance.now();
-    window.gapTimer = setInterval(() => {
-        const now = performance.now();
-        window.gaps.push(now - last);
-        last = now;
-    }, 10);
+PAUSE_MS = 50
+"""A pause longer than this is one a person notices (the issue's target: none with the worker)."""
+PERSON = 0
+"""The seat the bench plays."""
+MODES = {"worker": "?test", "noworker": "?test&noworker"}
+"""The page's address in each mode."""
+WORKER_READY_MS = 120_000
+PROBES = """() => {
+    window.probe = {frames: [], long: [], person: []};
+    const frame = (now) => { window.probe.frames.push(now); window.probe.raf = requestAnimationFrame(frame); };
+    window.probe.raf = requestAnimationFrame(frame);
+    window.probe.observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.probe.long.push([entry.startTime, entry.duration]);
+    });
+    window.probe.observer.observe({type: "longtask"});
 }"""
+STOP = """() => {
+    cancelAnimationFrame(window.probe.raf);
+    window.probe.observer.disconnect();
+    return {frames: window.probe.frames, long: window.probe.long, person: window.probe.person};
+}"""
+PERSON_SAVE = """() => {
+    window.probe.moving = performance.now();
+    return catan_test.save();
+}"""
+"""The save, when the person must move: the page's work for the person's move starts here."""
+PERSON_MOVE = """(text) => {
+    const refused = catan_test.apply(text);
+    window.probe.person.push([window.probe.moving, performance.now()]);
+    return refused;
+}"""
+"""Apply the person's move, recording when the page was busy with it (from :data:`PERSON_SAVE` on)."""
+POLL_MS = 100
+"""How often the bench asks the page where the game is (``catan_test.position()``: a few fields)."""
 
 
 def scenario(level: str) -> dict[str, object]:
-    """Four computer players of ``level`` about to place their first settlements."""
-    players = [{"name": f"{level} {p + 1}", "color": PALETTE[p].hex, "kind": level} for p in range(len(BEGINNER_PIECES))]
+    """One person and three computer players of ``level`` about to place their first settlements."""
+    players = [
+        {"name": "Person" if p == PERSON else f"{level} {p}", "color": PALETTE[p].hex,
+         "kind": "human" if p == PERSON else level}
+        for p in range(len(BEGINNER_PIECES))
+    ]
     return {"format": "catan-scenario", "board": "beginner", "players": players, "phase": "setup", "seed": 7}
 
 
@@ -52,37 +94,104 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
+def play(page: Any, turns: int, limit_s: float) -> int:
+    """Play the person's moves until the computer players ended ``turns`` turns; the actions played."""
+    person = make_bot("beginner", seed=PERSON)
+    deadline = time.monotonic() + limit_s
+    while True:
+        at = json.loads(page.evaluate("catan_test.position()"))
+        if sum(at["ends"]) - at["ends"][PERSON] >= turns or at["winner"] >= 0:
+            return int(at["moves"])
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the computer players did not end {turns} turns in {limit_s:.0f} s")
+        if at["to_act"] == PERSON:
+            game = loads(page.evaluate(PERSON_SAVE))
+            refused = page.evaluate(PERSON_MOVE, person.decide(game.view(PERSON)).text())
+            if refused:
+                raise SystemExit(f"the person's move was refused: {refused}")
+        else:
+            page.wait_for_timeout(POLL_MS)
+
+
+def pauses(probe: dict[str, list[Any]]) -> tuple[list[tuple[float, float]], list[float]]:
+    """The gaps between frames (when each began, from the first frame, and how long it was)
+    and the long tasks' durations, leaving out those that overlap the page's work for the
+    person's moves."""
+    person = probe["person"]
+
+    def theirs(start: float, end: float) -> bool:
+        return not any(start < b and a < end for a, b in person)
+
+    frames = probe["frames"]
+    gaps = [(a - frames[0], b - a) for a, b in itertools.pairwise(frames) if theirs(a, b)]
+    long = [duration for start, duration in probe["long"] if theirs(start, start + duration)]
+    return gaps, long
+
+
+def measure(browser: Any, url: str, mode: str, level: str, turns: int, limit_s: float) -> dict[str, Any]:
+    """Play one game in ``mode`` and return its figures."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url + MODES[mode])
+    page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+    problem = page.evaluate("([text, name]) => catan_test.load_scenario(text, name)",
+                            [json.dumps(scenario(level)), "Responsiveness"])
+    if problem:
+        raise SystemExit(problem)
+    page.select_option("#speed", "instant")
+    if mode == "worker":
+        page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
+    page.evaluate(PROBES)
+    started = time.monotonic()
+    played = play(page, turns, limit_s)
+    seconds = time.monotonic() - started
+    gaps, long = pauses(page.evaluate(STOP))
+    worker = json.loads(page.evaluate("catan_test.worker()"))
+    context.close()
+    return {"mode": mode, "actions": played, "seconds": seconds, "gaps": gaps, "long": long, "worker": worker}
+
+
+def report(figures: dict[str, Any], listed: bool) -> str:
+    """One line of figures for a mode (and, when ``listed``, one more with each pause over
+    :data:`PAUSE_MS`: when, in seconds from the first frame, and how long)."""
+    gaps, long = [gap for _, gap in figures["gaps"]], figures["long"]
+    over = [f"{at / 1000:.1f}s:{gap:.0f}" for at, gap in figures["gaps"] if gap > PAUSE_MS]
+    answered = figures["worker"].get("answered", 0)
+    return (
+        f"{figures['mode']:>8}: {figures['actions']} actions in {figures['seconds']:.0f} s "
+        f"({answered} decisions by the worker), {len(gaps)} frames; gap between frames (ms): "
+        f"median {percentile(gaps, 0.5):.0f}, p95 {percentile(gaps, 0.95):.0f}, max {max(gaps, default=0):.0f}, "
+        f"over {PAUSE_MS} ms: {sum(1 for g in gaps if g > PAUSE_MS)}; "
+        f"long tasks: {len(long)}, longest {max(long, default=0):.0f} ms"
+    ) + (f"\n          pauses over {PAUSE_MS} ms (at: ms): {' '.join(over) or 'none'}" if listed else "")
+
+
 def main() -> None:
     """Command-line entry point: measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=30.0, help="how long the computer players play")
+    parser.add_argument("--turns", type=int, default=8, help="computer players' turns to watch")
     parser.add_argument("--level", default="strong", choices=("beginner", "standard", "strong"))
+    parser.add_argument("--modes", default=",".join(MODES), help="comma-separated: worker, noworker")
+    parser.add_argument("--limit", type=float, default=900.0, help="longest a game may take (seconds)")
+    parser.add_argument("--list", action="store_true", help="list every pause over 50 ms")
     args = parser.parse_args()
+    modes = [mode for mode in args.modes.split(",") if mode]
+    if not set(modes) <= set(MODES):
+        raise SystemExit(f"--modes: choose from {', '.join(MODES)}")
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         dist = build.build(Path(tmp) / "dist")
         server, base = build.start_server(dist)
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(base + "?test")
-        page.wait_for_selector("html[data-ready='1']", timeout=120_000)
-        problem = page.evaluate("([text, name]) => catan_test.load_scenario(text, name)",
-                                [json.dumps(scenario(args.level)), "Responsiveness"])
-        if problem:
-            raise SystemExit(problem)
-        page.select_option("#speed", "instant")
-        page.evaluate(GAPS)
-        page.wait_for_timeout(args.seconds * 1000)
-        gaps = page.evaluate("() => { clearInterval(window.gapTimer); return window.gaps; }")
-        played = len(json.loads(page.evaluate("catan_test.save()"))["history"])
+        results = [measure(browser, base, mode, args.level, args.turns, args.limit) for mode in modes]
         browser.close()
         server.shutdown()
         server.server_close()
-    print(f"{args.level} computer players, {args.seconds:.0f} s at instant pace: {played} actions, {len(gaps)} ticks")
-    print("gap between 10 ms timer ticks (ms): "
-          f"median {percentile(gaps, 0.5):.0f}, p95 {percentile(gaps, 0.95):.0f}, "
-          f"p99 {percentile(gaps, 0.99):.0f}, max {max(gaps, default=0):.0f}")
+    print(f"One person (played by the bench) and three {args.level} computer players, instant pace, "
+          f"until they ended {args.turns} turns; the page's thread while they think:")
+    for figures in results:
+        print(report(figures, args.list))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 // import path, started as soon as a page's head is read (from the second visit on, from a
 // snapshot of its memory: see startInterpreter). Every page loads this module first,
 // with `async` (so it waits neither for the page's styles nor for PyScript's own modules).
+// The computer players' worker (bots-worker.mjs) starts its own Python with the same code
+// (startPython), from the same files: nothing starts when the module is imported there.
 // While Pyodide starts, it fetches catan.zip (built by build.py: the bytecode of our modules
 // the pages import; see downloadCode); it then writes the zip into Python's working directory
 // and puts it first on sys.path, so that the page's script imports straight from it. When PyScript calls
@@ -36,9 +38,9 @@ del LeftOut`;
 // 160 against 320, Chromium 65 against 105); a later visit was 1.4 s sooner in WebKit, 0.14 s
 // in Firefox, the same in Chromium (bench/first_visit.py, docs/loading.md). Else, or when the
 // cache lacks it, from the network.
-async function download(path) {
+async function download(path, controlled) {
   const url = new URL(path, import.meta.url);
-  const response = (navigator.serviceWorker?.controller && await caches.match(url)) || await fetch(url);
+  const response = (controlled && await caches.match(url)) || await fetch(url);
   if (!response.ok) throw new Error(`${path}: ${response.status} ${response.statusText}`);
   return new Uint8Array(await response.arrayBuffer());
 }
@@ -68,11 +70,11 @@ function withoutPyScriptPackage(pyodide) {
 // instead of running Python's own start (about 120 ms of a warm start). A snapshot that cannot be
 // read or used (Pyodide checks its header and that its own build made it) is reported and the
 // interpreter started the usual way.
-async function startInterpreter() {
+async function startInterpreter(controlled) {
   const indexURL = new URL("./pyodide/", import.meta.url).href;
-  const fsInit = async () => { downloadCode(); };  // Pyodide's WebAssembly is ready: see downloadCode
-  if (navigator.serviceWorker?.controller) {
-    const memory = download(SNAPSHOT);
+  const fsInit = async () => { downloadCode(controlled); };  // Pyodide's WebAssembly is ready: see downloadCode
+  if (controlled) {
+    const memory = download(SNAPSHOT, true);
     memory.catch(() => {});  // not an unhandled rejection: Pyodide awaits it later, and fails below
     try {
       const pyodide = await startPyodide({ indexURL, fsInit, _loadSnapshot: memory });
@@ -93,28 +95,36 @@ async function startInterpreter() {
 // that on a slow link it does not share the bandwidth with the WebAssembly and the standard
 // library, which Python needs first, and downloads while Python starts.
 let code = null;
-function downloadCode() {
+function downloadCode(controlled) {
   if (code === null) {
-    code = download(CODE);
+    code = download(CODE, controlled);
     code.catch(() => {});  // not an unhandled rejection: awaited once Pyodide has started
   }
   return code;
 }
-if (navigator.serviceWorker?.controller) downloadCode();
 
-/** The interpreter, with catan.zip on its path. PyScript says nothing when it fails: the
- * page's loading message (web/loading.js, which awaits this too) says why instead. */
-export const started = startInterpreter()
-  .then(async ([pyodide, fromSnapshot]) => [pyodide, fromSnapshot, await downloadCode()])
-  .then(([pyodide, fromSnapshot, bytes]) => {
-    // User Timing, for profiling (bench/startup.py reads it) and tests (the detail)
-    performance.mark("pyodide-ready", { detail: { snapshot: fromSnapshot } });
-    pyodide.FS.writeFile(CODE, bytes);
-    // (a start from the snapshot finds it on the path already: build.SNAPSHOT_PACKAGES)
-    pyodide.runPython(`import sys\nif "${CODE}" in sys.path: sys.path.remove("${CODE}")
+/** Pyodide with catan.zip first on its path; `controlled`: whether this page's service worker
+ * controls it (its cache then holds the snapshot and the zip; a worker passes its page's). */
+export function startPython(controlled) {
+  if (controlled) downloadCode(true);
+  return startInterpreter(controlled)
+    .then(async ([pyodide, fromSnapshot]) => [pyodide, fromSnapshot, await downloadCode(controlled)])
+    .then(([pyodide, fromSnapshot, bytes]) => {
+      // User Timing, for profiling (bench/startup.py reads it) and tests (the detail)
+      performance.mark("pyodide-ready", { detail: { snapshot: fromSnapshot } });
+      pyodide.FS.writeFile(CODE, bytes);
+      // (a start from the snapshot finds it on the path already: build.SNAPSHOT_PACKAGES)
+      pyodide.runPython(`import sys\nif "${CODE}" in sys.path: sys.path.remove("${CODE}")
 sys.path.insert(0, "${CODE}")\n${NAME_LEFT_OUT}`);
-    return withoutPyScriptPackage(pyodide);
-  });
+      return pyodide;
+    });
+}
+
+/** The page's interpreter, with catan.zip on its path (none in a worker). PyScript says
+ * nothing when it fails: the page's loading message (web/loading.js, which awaits this too)
+ * says why instead. */
+export const started = typeof document === "undefined" ? null
+  : startPython(Boolean(navigator.serviceWorker?.controller)).then(withoutPyScriptPackage);
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   const pyodide = await started;

@@ -222,12 +222,15 @@ class Session:
 
     def save_text(self) -> str:
         """The game's save text (:func:`catan_core.saves.dumps`), written anew only for the
-        moves since the last save."""
-        if self._writer is None:
+        moves since the last save, once per position (the autosave and the computer players'
+        worker ask for the same)."""
+        memo = self.worked_out()
+        if "save" not in memo:
             from catan_core.saves import SaveWriter
 
-            self._writer = SaveWriter()
-        return self._writer.text(self.game)
+            self._writer = self._writer or SaveWriter()
+            memo["save"] = self._writer.text(self.game)
+        return memo["save"]  # type: ignore[no-any-return]
 
     def log_view(self, view: View) -> View:
         """``view`` (of the current viewer) with the log as that viewer may read it (each
@@ -364,13 +367,17 @@ class Session:
         self.game = game
         self.last_events = list(events) + (self.decline_for_people() if self.holds_game else [])
 
+    def bot_seed(self, seat: int) -> int:
+        """The seed of the computer player of ``seat`` (drawn from the game's)."""
+        return self.game.seed * 8 + seat
+
     def bot(self, seat: int) -> Bot:
         """The computer player of ``seat`` (made on first use, seeded from the game; the
         bots are imported then too, so that the page starts without them)."""
         from catan_core.bots import make_bot
 
         if seat not in self._bots:
-            self._bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat)
+            self._bots[seat] = make_bot(self.game.seats[seat].kind, self.bot_seed(seat))
         return self._bots[seat]
 
     def quiet_bot(self, seat: int) -> Bot:
@@ -379,28 +386,36 @@ class Session:
         from catan_core.bots import make_bot
 
         if seat not in self._quiet_bots:
-            self._quiet_bots[seat] = make_bot(self.game.seats[seat].kind, self.game.seed * 8 + seat, offers=False)
+            self._quiet_bots[seat] = make_bot(self.game.seats[seat].kind, self.bot_seed(seat), offers=False)
         return self._quiet_bots[seat]
 
     def bot_thinking(self) -> Thinking:
         """What the computer player who must act now does, as a decision in steps (see
-        :data:`catan_core.bots.Thinking`; the page handles input between the steps). A
-        random legal action replaces a choice that fails or is not legal, so a faulty
-        computer player cannot stall the game. An offer the page keeps from people
-        (:class:`~catan_web.offers.QuietOffers`) is replaced by the move the same player makes
-        without offers."""
-        from catan_core.bots import RandomBot
-
+        :data:`catan_core.bots.Thinking`; the page handles input between the steps). An
+        offer the page keeps from people (:meth:`kept_quiet`) is replaced by the move the
+        same player makes without offers; then :meth:`bot_choice`."""
         seat = self.actor
         view = self.game.view(seat)  # with the log: the computer player counts cards from it
         try:
             action: Action | None = yield from self.bot(seat).think(view)
-            if action is not None and self.quiet.refusal(self.game, action) is not None:
+            if self.kept_quiet(action):
                 action = yield from self.quiet_bot(seat).think(view)
         except Exception:
             action = None
-        if action is None or self.reason(action) is not None or self.quiet.refusal(self.game, action) is not None:
-            action = RandomBot(self.game.seed + len(self.game.history)).decide(view)
+        return self.bot_choice(action)
+
+    def kept_quiet(self, action: Action | None) -> bool:
+        """Whether ``action`` is an offer the page keeps from its people (:class:`~catan_web.offers.QuietOffers`)."""
+        return action is not None and self.quiet.refusal(self.game, action) is not None
+
+    def bot_choice(self, action: Action | None) -> Action:
+        """The move of the computer player who must act: ``action``, or a random legal one in
+        place of a choice that failed (None), is not legal or is kept quiet, so a faulty
+        computer player cannot stall the game."""
+        if action is None or self.reason(action) is not None or self.kept_quiet(action):
+            from catan_core.bots import RandomBot  # imported only then: the worker's moves need no bots here
+
+            action = RandomBot(self.game.seed + len(self.game.history)).decide(self.game.view(self.actor))
         return action
 
     # --- the board ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The site in Firefox and WebKit (the engine of Safari), as in Chromium: a first visit that
 fetches each file once, a game set up by clicking the board with the pointer while computer
-players play theirs, a reload that continues it, the example board and the almanac, and a
+players play theirs, their moves thought out in their own Web Worker, a reload that continues it, the example board and the almanac, and a
 later visit with the host gone. Each engine runs these tests in order on one page
 (see conftest.py); screenshots of the game and the example land in the session's temporary
 folder (``screenshots/``), for a person to look at.
@@ -105,6 +105,32 @@ def test_a_game_set_up_by_pointer_clicks_while_computers_play(engine: Engine, me
     engine.screenshot(screenshots / f"{engine.name}-game.png")
 
 
+WORKER_READY_S = 120
+"""Longest wait for the computer players' worker to start (WebKit's first visit: about 15 s here)."""
+WORKER = "return JSON.parse(catan_test.worker())"
+
+
+def test_the_computer_players_think_in_their_worker(engine: Engine, messages: Messages) -> None:
+    """The game's computer players get their own worker (a module Web Worker with its own
+    Pyodide); once it has started, their moves are its answers. The person plays on (rolls,
+    the robber, ends turns) until the worker has answered."""
+    ready(engine)
+    engine.wait(WORKER + ".ready", timeout=WORKER_READY_S)
+    deadline = time.monotonic() + GAME_STEP_S * 4
+    while not engine.run(WORKER).get("answered"):
+        assert time.monotonic() < deadline, engine.run(WORKER)
+        for selector in (ROLL, END, "[data-cmd='rob']", "#trade-decline"):
+            if shown(engine, selector):
+                engine.click(selector)
+                break
+        else:
+            if shown(engine, TARGET):
+                click_target(engine)
+        time.sleep(0.3)
+    counts = engine.run(WORKER)
+    assert counts["error"] == "" and not counts.get("refused") and not counts.get("failed"), counts
+
+
 def test_a_reload_continues_the_game(engine: Engine, messages: Messages) -> None:
     """A reload (what F5 does) shows the home screen with the game saved; Continue opens the
     very same position."""
@@ -119,6 +145,10 @@ def test_a_reload_continues_the_game(engine: Engine, messages: Messages) -> None
     after = save(engine)
     assert after["history"][: len(before["history"])] == before["history"]
     assert after["seed"] == before["seed"] and after["board"] == before["board"]
+    # The computer players' worker starts again for the game continued: the next test leaves
+    # the page once it has (Firefox logs an error for a file that a worker was still reading
+    # through the service worker when its page went away).
+    engine.wait(WORKER + ".ready", timeout=WORKER_READY_S)
 
 
 def test_the_example_board_and_the_almanac_are_ready(engine: Engine, engine_site: SiteServer, messages: Messages,

@@ -10,8 +10,10 @@ date. Nothing here decides anything about the game or the page's state.
 Before a command of the home screen runs, the new-game form's fields are read into the page's
 state (command ``form``), so that what was typed is kept whatever the command redraws.
 
-Computer players think in slices of at most :data:`THINK_SLICE` seconds; between two slices the
-page handles clicks, keys and drawing.
+Computer players think in their own Web Worker once it has started (:mod:`catan_web.browser.bots`,
+:mod:`catan_web.thinker`); until then, without it (``?noworker``) or when it fails, they think
+on the page's thread in slices of at most :data:`THINK_SLICE` seconds, and between two slices
+the page handles clicks, keys and drawing.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ..game.screen import shell
 from ..store import StorageFull
 from ..text import Msg, unexpected
 from ..touch import COARSE_POINTER, TOUCH_POINTERS
+from .bots import DISABLE as DISABLE_WORKER, BotsWorker
 from .dom import document, is_none, window
 from .host import PageHost, field_values
 from .page import ACTIVATE, board_spot, browser_languages, browser_storage
@@ -72,6 +75,8 @@ class GamePage(PageHost):
         app.removeAttribute("aria-busy")
         super().__init__(page, app)
         self._net: Network | None = None
+        self.bots = BotsWorker(DISABLE_WORKER not in str(window.location.search), self.on)
+        """The computer players' worker (started with the first game that has them)."""
         self.audio: Any = None
         """The Web Audio context, made at the first sound."""
         self.last_pointer = ""
@@ -130,6 +135,8 @@ class GamePage(PageHost):
         elif isinstance(effect, Opened):
             if self.page.session is not None:
                 self.net.opened(self.page.session)
+                if self.page.session.bots_here:
+                    self.bots.start()
         elif isinstance(effect, Leave):
             if self._net is not None:
                 self._net.leave()
@@ -166,9 +173,15 @@ class GamePage(PageHost):
             oscillator.stop(end + SOUND_ATTACK)
 
     async def think(self, effect: Think) -> None:
-        """Let the computer player who must act think, a slice at a time, and hand its move
-        back (dropped when the game on screen changed meanwhile)."""
-        from catan_core.bots import advance
+        """Let the computer player who must act think, in the worker when it is ready, else
+        here a slice at a time, and hand its move back (dropped when the game on screen
+        changed meanwhile)."""
+        self.bots.start()
+        if self.bots.ready and await self.think_in_worker(effect):
+            return
+        if effect.generation != self.page.generation:
+            return
+        from catan_core.bots import advance  # imported only then: with the worker, the page needs no bots
 
         thinking = self.page.thinking()
         while True:
@@ -179,6 +192,37 @@ class GamePage(PageHost):
             if effect.generation != self.page.generation:
                 return
         self.run("bot_move", BotMove(effect.generation, effect.moves, action))
+
+    async def think_in_worker(self, effect: Think) -> bool:
+        """Ask the worker for the move of the computer player who must act and hand it back
+        (:meth:`think`), asking again without offers for an offer the page keeps from its
+        people; an answer that comes when the game on screen is another, or has moved on, is
+        dropped. False: the worker gave no answer, think on the page."""
+        from ..thinker import fresh, request_for
+
+        session = self.page.session
+        assert session is not None
+        action = None
+        for offers in (True, False):
+            request = request_for(session, self.bots.next_id(), offers)
+            answer = await self.bots.ask(request)
+            on_screen = self.page.session
+            if (
+                effect.generation != self.page.generation
+                or on_screen is not session
+                or not fresh(request, session.gid, len(session.game.history))
+            ):
+                self.bots.counts["dropped"] += 1
+                if effect.generation == self.page.generation and on_screen is session:  # moved on: think again
+                    self.perform(self.page.call(think_again))
+                return True
+            if answer is None:
+                return False
+            action = answer.parsed()
+            if not session.kept_quiet(action):
+                break
+        self.run("bot_move", BotMove(effect.generation, effect.moves, session.bot_choice(action)))
+        return True
 
     # --- events ----------------------------------------------------------------------------------------
 
@@ -281,6 +325,10 @@ class GamePage(PageHost):
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
         api.compiled_at_start = self.keep(test_compiled_at_start)
+        api.position = self.keep(self.test_position)
+        api.worker = self.keep(self.test_worker)
+        api.hold_worker = self.keep(self.test_hold_worker)
+        api.worker_message = self.keep(lambda text: self.bots.receive(str(text)))
         self.net.expose_test_api(api)
         window.catan_test = api
 
@@ -316,11 +364,44 @@ class GamePage(PageHost):
             self.perform(self.page.call(lambda page: page.act(action)))
         return reason or ""
 
+    def test_position(self) -> str:
+        """JSON: who must act, the number of moves, the turns each seat has ended, the winner
+        (null: no game); cheap, for a bench that polls it."""
+        session = self.page.session
+        if session is None:
+            return "null"
+        game = session.game
+        ends = [0] * len(game.seats)
+        for action in game.history:
+            ends[action.player] += action.kind == "end"
+        return json.dumps({"to_act": game.to_act, "moves": len(game.history), "ends": ends, "winner": game.winner})
+
+    def test_worker(self) -> str:
+        """JSON: the computer players' worker's state and counts (:class:`~catan_web.browser.bots.BotsWorker`)."""
+        bots = self.bots
+        return json.dumps({"started": bots.worker is not None, "ready": bots.ready, "error": bots.error, **bots.counts})
+
+    def test_hold_worker(self, hold: bool) -> int:
+        """Hold the worker's messages back (``hold``), or read those held and the next ones at
+        once; the number of messages held."""
+        held = len(self.bots.held or [])
+        if hold:
+            self.bots.held = self.bots.held or []
+        else:
+            self.bots.release()
+        return held
+
     def test_save(self) -> str:
         """The save text of the game on screen."""
         from catan_core.saves import dumps
 
         return dumps(self.page.session.game) if self.page.session is not None else ""
+
+
+def think_again(page: Controller) -> None:
+    """The game moved on while a computer player thought: let whoever must act now think."""
+    page.stop_bots()
+    page.schedule_bots()
 
 
 def past(moment: float) -> bool:
