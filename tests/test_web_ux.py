@@ -24,7 +24,7 @@ from catan_web import statistics  # noqa: E402
 from catan_web.game import answer, cover, home, turn  # noqa: E402
 from catan_web.game.scene import Scene  # noqa: E402
 from catan_web.game.state import PageState  # noqa: E402
-from catan_web.offers import page_decline  # noqa: E402
+from catan_web.offers import decline_notice, page_decline  # noqa: E402
 from catan_web.rematch import rematch  # noqa: E402
 from catan_web.newgame import NewGame, SeatChoice  # noqa: E402
 from catan_web.session import Session  # noqa: E402
@@ -67,9 +67,9 @@ def test_an_offer_a_person_cannot_accept_is_declined_at_once_with_the_reason_in_
     lines = s.log_sentences(len(s.game.log) - 4)
     assert lines[1] == en("manners.cannot_accept.you", cards=[0, 0, 1, 0, 0])
     assert lines[2] == en("manners.cannot_accept", player=1, cards=[0, 0, 1, 0, 0])
-    assert s.decline_notice(len(s.game.log) - 4) == " ".join(lines[:3])  # "ask me": the offer and both declines
+    assert decline_notice(s, len(s.game.log) - 4) == " ".join(lines[:3])  # "ask me": the offer and both declines
     s.offers = "acceptable"
-    assert s.decline_notice(0) == ""  # quietly
+    assert decline_notice(s, 0) == ""  # quietly
 
 
 def test_an_offer_a_person_can_accept_waits_unless_the_setting_is_never() -> None:

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from catan_core.events import Event
     from catan_core.game import Game
 
+    from .session import Session
     from .text import Text
 
 TELLING_MODES = frozenset({"ask"})
@@ -250,3 +251,19 @@ def offer_heading(text: Text, offerer: int, number: int, give: Markup, get: Mark
         for label, cards in (("ui.trade.you_give", give), ("ui.trade.you_get", get))
     )
     return el("div", el("h3", title, class_="offer-title"), sides, class_="offer-head", data_number=str(number))
+
+
+def decline_notice(session: Session, since: int) -> str:
+    """What the notice bar says about the declines ``session``'s page made for people from log
+    index ``since`` on: each offer and why it was declined ("" when there were none, or when
+    the setting keeps quiet: see :data:`TELLING_MODES`)."""
+    if session.offers not in TELLING_MODES:
+        return ""
+    log, lines = session.game.log, []
+    for at in sorted(a for a in session.declined if a >= since):
+        offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
+        lines += [
+            *session.sentences([log[offer]]),
+            session.declined[at].sentence(session.text.lang, session.text.names, session.viewer),
+        ]
+    return " ".join(dict.fromkeys(lines))

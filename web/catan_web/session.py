@@ -35,7 +35,7 @@ from catan_core.undo import TakeBack
 from . import recent
 from .controls import Reason
 from .newgame import default_take_backs
-from .offers import TELLING_MODES, Declined, QuietOffers, page_decline
+from .offers import Declined, QuietOffers, page_decline
 from .settings import DEFAULT_OFFERS
 from .text import Text
 
@@ -295,21 +295,6 @@ class Session:
             self.declined[len(self.game.log)] = declined
             events += self.game.apply(Action(declined.seat, A.DECLINE))
         return events
-
-    def decline_notice(self, since: int) -> str:
-        """What the notice bar says about the declines the page made for people from log index
-        ``since`` on: each offer and why it was declined ("" when there were none, or when the
-        setting keeps quiet: see :data:`catan_web.offers.TELLING_MODES`)."""
-        if self.offers not in TELLING_MODES:
-            return ""
-        log, lines = self.game.log, []
-        for at in sorted(a for a in self.declined if a >= since):
-            offer = next(i for i in range(at - 1, -1, -1) if log[i].kind == "offer")
-            lines += [
-                *self.sentences([log[offer]]),
-                self.declined[at].sentence(self.text.lang, self.text.names, self.viewer),
-            ]
-        return " ".join(dict.fromkeys(lines))
 
     # --- taking back ------------------------------------------------------------------------
 

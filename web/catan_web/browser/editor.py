@@ -29,6 +29,12 @@ TYPING = "input, textarea, select"
 """Where Ctrl+Z belongs to the field (its own undo), not to the editor."""
 
 
+def typed_step() -> str:
+    """The step typed beside the file chooser ("" when none)."""
+    step = document.getElementById("start-step")
+    return "" if is_none(step) else str(step.value)
+
+
 class EditorPage(PageHost):
     """The editor page: its controller and its events."""
 
@@ -53,33 +59,15 @@ class EditorPage(PageHost):
             self.on(target, kind, handler)
         self.open_address()
 
-    def open_address(self) -> None:
-        """Open what the address names (or draw the empty beginner board)."""
-        location = window.location
-        self.run("open_address", {"search": str(location.search), "hash": str(location.hash)})
-
     # --- events ----------------------------------------------------------------------------------------
 
     def on_change(self, event: Any) -> None:
-        """A change of a control; a file chosen is read first."""
+        """A change of a control; a file chosen is read first (and opened at the step typed)."""
         target = event.target
         if target.getAttribute("data-change") == "start_file":
-            files = target.files
-            if not is_none(files) and files.length:
-                self.start(self.read_file(files.item(0)))
-            target.value = ""
+            self.read_chosen(target, "start_file", lambda name, content: ChosenFile(name, content, typed_step()))
         else:
             super().on_change(event)
-
-    async def read_file(self, file: Any) -> None:
-        """Read the file chosen and open it at the step typed."""
-        try:
-            content: str | None = str(await file.text())
-        except Exception:
-            content = None
-        step = document.getElementById("start-step")
-        typed = "" if is_none(step) else str(step.value)
-        self.run("start_file", ChosenFile(str(file.name), content, typed))
 
     def on_board_click(self, event: Any) -> None:
         """A click on a spot of the board."""

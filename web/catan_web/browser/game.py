@@ -240,22 +240,11 @@ class GamePage(PageHost):
         target = event.target
         name = target.getAttribute("data-change")
         if name == "import":
-            files = target.files
-            if not is_none(files) and files.length:
-                self.start(self.read_file(files.item(0)))
-            target.value = ""
+            self.read_chosen(target, "import", ImportedFile)
         elif name == "form":
             self.run("form", field_values(document.getElementById(FORM)))
         else:
             super().on_change(event)
-
-    async def read_file(self, file: Any) -> None:
-        """Read the file chosen for import and import it."""
-        try:
-            content: str | None = str(await file.text())
-        except Exception:
-            content = None
-        self.run("import", ImportedFile(str(file.name), content))
 
     def on_key(self, event: Any) -> None:
         """Keys of the whole page: Ctrl+Z (or Cmd+Z) takes back, C opens or closes the building

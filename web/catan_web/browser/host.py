@@ -154,6 +154,28 @@ class PageHost:
         """Run ``work`` as a task of the page (an unexpected error in it is said)."""
         spawn(self.guarded(work))
 
+    def open_address(self) -> None:
+        """Run the page's ``open_address`` command with the page's address (its query and
+        fragment: what a link names)."""
+        location = window.location
+        self.run("open_address", {"search": str(location.search), "hash": str(location.hash)})
+
+    def read_chosen(self, target: Any, command: str, make: Callable[[str, str | None], object]) -> None:
+        """Read the file chosen in the file input ``target``, then run ``command`` with
+        ``make(name, text)`` (text None when the file cannot be read); the input is emptied,
+        so that the same file may be chosen again."""
+        files = target.files
+        if not is_none(files) and files.length:
+            self.start(self._read(files.item(0), command, make))
+        target.value = ""
+
+    async def _read(self, file: Any, command: str, make: Callable[[str, str | None], object]) -> None:
+        try:
+            content: str | None = str(await file.text())
+        except Exception:
+            content = None
+        self.run(command, make(str(file.name), content))
+
     # --- events ----------------------------------------------------------------------------------------
 
     def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:

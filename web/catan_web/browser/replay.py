@@ -53,29 +53,13 @@ class ReplayPage(PageHost):
         self.on(window, "hashchange", lambda event: self.open_address())
         self.open_address()
 
-    def open_address(self) -> None:
-        """Open what the address names (or offer the ways to open a game)."""
-        location = window.location
-        self.run("open_address", {"search": str(location.search), "hash": str(location.hash)})
-
     def on_change(self, event: Any) -> None:
-        """A change of a control; a file chosen is read first."""
+        """A change of a control; a file chosen is read first, then replayed."""
         target = event.target
         if target.getAttribute("data-change") == "open_file":
-            files = target.files
-            if not is_none(files) and files.length:
-                self.start(self.read_file(files.item(0)))
-            target.value = ""
+            self.read_chosen(target, "open_file", ChosenFile)
         else:
             super().on_change(event)
-
-    async def read_file(self, file: Any) -> None:
-        """Read the file chosen and replay it."""
-        try:
-            content: str | None = str(await file.text())
-        except Exception:
-            content = None
-        self.run("open_file", ChosenFile(str(file.name), content))
 
     def on_key(self, event: Any) -> None:
         """The arrows, Page Up and Down, Home and End move through the game."""

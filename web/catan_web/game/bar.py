@@ -19,6 +19,7 @@ from ..controls import button, language_picker, notice_bar
 from ..effects import Download, Focus, Reveal
 from ..html import EMPTY, Markup, el, join
 from ..newgame import file_name
+from ..offers import decline_notice
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
 from .share import COMMANDS as SHARE_COMMANDS, panel as share_panel, share_button
@@ -109,7 +110,7 @@ def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup
     if notice is None:
         return EMPTY
     if notice.declines is not None:
-        message = session.decline_notice(notice.declines) if session is not None else ""
+        message = decline_notice(session, notice.declines) if session is not None else ""
     elif notice.message is not None:
         message = text.msg(notice.message)
     else:
@@ -160,7 +161,7 @@ def offers(page: Table, mode: str) -> None:
         session.offers = mode
         since = len(session.game.log)
         if session.decline_for_people():
-            if session.decline_notice(since):
+            if decline_notice(session, since):
                 page.edit(notice=Notice(None, "info", declines=since))
             page.changed()
 

@@ -41,6 +41,7 @@ from ..draft import Draft
 from ..effects import Announce, Focus, ScrollTop
 from ..html import Markup
 from ..newgame import NewGame
+from ..offers import decline_notice
 from ..patch import Content
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
@@ -375,7 +376,7 @@ class Controller(PageController[PageState]):
         session = self.session
         if session is not None:
             since = len(session.game.log) - len(session.last_events)
-            if session.decline_notice(since):
+            if decline_notice(session, since):
                 self.edit(notice=Notice(None, "info", declines=since))
 
     def changed(self) -> None:

@@ -45,7 +45,7 @@ class Notice(NamedTuple):
     """The message in the notice bar: its sentence, its kind (``error``, ``info``, ``warn``)
     and the rules almanac entry its "Why?" link opens. Or, with ``declines`` (a log index),
     the offers the page declined for people from there on, each with why
-    (:meth:`~catan_web.session.Session.decline_notice`). Either is read in the page's language
+    (:func:`~catan_web.offers.decline_notice`). Either is read in the page's language
     when drawn. Or ``text``, a sentence as the page showed it (a disabled button's reason).
     ``at``: when it was first shown (the controller's time, milliseconds; None until then)."""
 

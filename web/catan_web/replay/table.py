@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..table import PageTable
+
 if TYPE_CHECKING:
     from catan_core.game import Game
     from catan_core.replay import Replay
     from catan_core.study import Study
 
     from ..pondering import Jobs
-    from ..settings import SettingsStore
-    from ..store import SaveStore
-    from ..text import Msg, Text
     from .state import ReplayState
 
 
-class ReplayTable(Protocol):
+class ReplayTable(PageTable, Protocol):
     """The replay viewer's controller, as a command sees it."""
 
     @property
@@ -33,38 +32,11 @@ class ReplayTable(Protocol):
         """The whole game replayed (its every action; :attr:`replay`'s position is the step's)."""
 
     @property
-    def store(self) -> SaveStore:
-        """The saved games of this browser."""
-
-    @property
-    def settings(self) -> SettingsStore:
-        """The settings every page shares (the language)."""
-
-    @property
-    def base(self) -> str:
-        """The site's address, which shared links start with."""
-
-    @property
     def jobs(self) -> Jobs:
         """The page's long computations, advanced in slices by the browser (a review)."""
 
     def now(self) -> float:
         """The time in milliseconds."""
-
-    def edit(self, **changes: Any) -> None:
-        """Replace fields of the page's state."""
-
-    def emit(self, effect: Any) -> None:
-        """Ask the browser for ``effect`` once the command is done."""
-
-    def text(self) -> Text:
-        """Message look-ups in the page's language (the game's seat names)."""
-
-    def notify(self, message: Msg, kind: str = "error", entry: str | None = None) -> None:
-        """Show ``message`` in the notice line."""
-
-    def clear_notice(self) -> None:
-        """Hide the notice line."""
 
     def show(self, game: Game, step: int | None, **source: Any) -> None:
         """Replay ``game`` from now on, at ``step`` (None: its last); ``source`` are the
