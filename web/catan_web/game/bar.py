@@ -19,7 +19,6 @@ from ..controls import button, language_picker, notice_bar
 from ..effects import Download, Focus, Reveal
 from ..html import EMPTY, Markup, el, join
 from ..newgame import file_name
-from ..offers import decline_notice
 from ..settings import OFFER_MODES, SPEEDS
 from ..text import Text
 from .share import COMMANDS as SHARE_COMMANDS, panel as share_panel, share_button
@@ -110,6 +109,8 @@ def notice(notice: Notice | None, text: Text, session: Session | None) -> Markup
     if notice is None:
         return EMPTY
     if notice.declines is not None:
+        from ..offers import decline_notice  # (the engine's rules: loaded with the game)
+
         message = decline_notice(session, notice.declines) if session is not None else ""
     elif notice.message is not None:
         message = text.msg(notice.message)
@@ -154,6 +155,8 @@ def speed(page: Table, pace: str) -> None:
 def offers(page: Table, mode: str) -> None:
     """What to do with offers from computer players changed: remembered, and applied at once
     to an offer waiting for an answer."""
+    from ..offers import decline_notice  # (the engine's rules: loaded with the game)
+
     page.edit(offers=mode)
     page.settings.remember(offers=mode)
     session = page.session

@@ -41,7 +41,6 @@ from ..draft import Draft
 from ..effects import Announce, Focus, ScrollTop
 from ..html import Markup
 from ..newgame import NewGame
-from ..offers import decline_notice
 from ..patch import Content
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
@@ -373,6 +372,8 @@ class Controller(PageController[PageState]):
     def tell_declines(self) -> None:
         """Name in the notice bar the offers the last action led the page to decline for
         people, when the setting says so (see :mod:`catan_web.offers`)."""
+        from ..offers import decline_notice  # (the engine's rules: loaded with the game)
+
         session = self.session
         if session is not None:
             since = len(session.game.log) - len(session.last_events)
