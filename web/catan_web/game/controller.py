@@ -13,8 +13,9 @@ its first screen is drawn, or at once when a game opens first.
 
 Computer players act through effects: after each change the controller asks for a
 :class:`~catan_web.game.effects.Wake` at the pace chosen; the wake asks the browser to
-:class:`~catan_web.game.effects.Think` (the decision is thought out in slices while the page
-answers); the browser hands the action back with the command ``bot_move``, which the
+:class:`~catan_web.game.effects.Think` (the decision is thought out in the computer players'
+Web Worker, :mod:`catan_web.thinker`, or, until it is ready or without it, in slices on the
+page's thread while the page answers); the browser hands the action back with the command ``bot_move``, which the
 controller applies only if the game is still where it was (a take-back, another game or a
 move elsewhere makes it stale: the ``generation`` counts such changes).
 

@@ -54,8 +54,9 @@ class Sound(NamedTuple):
 
 
 class Think(NamedTuple):
-    """Let the computer player who must act think (in slices, the page answering meanwhile),
-    then run the command ``bot_move`` with its action, ``generation`` and ``moves``."""
+    """Let the computer player who must act think (in its Web Worker, :mod:`catan_web.thinker`;
+    else in slices, the page answering meanwhile), then run the command ``bot_move`` with its
+    action, ``generation`` and ``moves``."""
 
     generation: int
     moves: int
