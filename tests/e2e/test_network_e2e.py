@@ -274,8 +274,10 @@ def test_forged_garbled_and_oversized_messages_change_nothing(table: Table, brow
         refusal = received(ben)[-1]
         assert isinstance(refusal, Refused) and refusal.key == key, frames[0][:40]
     ben.evaluate("frame => catan_test.peer_send(frame)", "." + forged)
-    ben.wait_for_selector("#notice:not([hidden])")
-    assert ben.inner_text("#notice .notice-text") == en("peer.not_your_seat", seat=BEN)
+    # (the notice of the refusal before may still show: wait for this one's words)
+    said = en("peer.not_your_seat", seat=BEN)
+    ben.wait_for_function("t => document.querySelector('#notice .notice-text')?.innerText === t", arg=said, timeout=STEP_MS)
+    assert ben.inner_text("#notice .notice-text") == said
     assert host.evaluate("catan_test.save()") == before
     wait_connected(host, BEN, ben)
 
