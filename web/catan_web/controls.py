@@ -158,3 +158,25 @@ def language_picker(text: Text, ident: str) -> Markup:
     return el(
         "label", text("lang.label"), " ", el("select", options, id=ident, data_change="lang"), class_="inline lang"
     )
+
+
+def zoom_buttons(text: Text, level: int, levels: int) -> Markup:
+    """Buttons shrinking and enlarging a board shown at zoom ``level`` of ``levels`` (the
+    game page's and the editor's: each ends disabled at its end)."""
+    sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= levels - 1))
+    buttons = join(
+        el(
+            "button",
+            sign,
+            type="button",
+            id=f"zoom-{way}",
+            class_="zoom",
+            data_cmd="zoom",
+            data_arg=way,
+            aria_label=text(key),
+            title=text(key),
+            disabled=at_end,
+        )
+        for way, sign, key, at_end in sizes
+    )
+    return el("div", buttons, class_="row", role="group", aria_label=text("ui.board.zoom_tools"))

@@ -16,10 +16,9 @@ from ..editor.board import Rove
 from ..editor.controller import EditorController
 from ..editor.regions import shell
 from ..editor.start import ChosenFile
-from ..text import unexpected
 from ..touch import COARSE_POINTER
 from .dom import document, is_none, window
-from .host import PageHost
+from .host import PageHost, start_page
 from .page import ACTIVATE, board_spot, browser_languages, browser_storage
 
 ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
@@ -111,14 +110,4 @@ class EditorPage(PageHost):
 
 def start() -> EditorPage | None:
     """Build the page and mark it ready (whatever fails on the way ends in a message)."""
-    page: EditorPage | None = None
-    try:
-        testing = "test" in str(window.location.search)  # read first: the page may rewrite its address
-        page = EditorPage()
-        if testing:
-            page.expose_test_api()
-    except Exception as error:
-        document.getElementById("app").textContent = unexpected(error)
-    finally:
-        document.documentElement.setAttribute("data-ready", "1")
-    return page
+    return start_page(EditorPage)

@@ -19,14 +19,14 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..commands import CommandError, Explanation
 from ..controller import PageController
 from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Reveal, ScrollTop
 from ..html import el, join
 from ..pondering import Ponder, Pondered
-from ..text import unexpected_msg
+from ..text import unexpected, unexpected_msg
 from .apply import apply
 from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
 from .page import BOARD_STOP
@@ -294,3 +294,29 @@ def download(effect: Download) -> None:
     link.click()
     link.remove()
     window.setTimeout(create_once(lambda: window.URL.revokeObjectURL(url)), 1000)
+
+
+class WithTestHooks(Protocol):
+    """A page that adds ``window.catan_test`` hooks when asked."""
+
+    def expose_test_api(self) -> None:
+        """Add the page's test hooks."""
+
+
+Page = TypeVar("Page", bound=WithTestHooks)
+
+
+def start_page(make: Callable[[], Page]) -> Page | None:
+    """Build a page with ``make``, add its test hooks when the address asks (``?test``), and
+    mark the page ready: whatever fails on the way ends in a message in ``#app``."""
+    page: Page | None = None
+    try:
+        testing = "test" in str(window.location.search)  # read first: the page may rewrite its address
+        page = make()
+        if testing:
+            page.expose_test_api()
+    except Exception as error:
+        document.getElementById("app").textContent = unexpected(error)
+    finally:
+        document.documentElement.setAttribute("data-ready", "1")
+    return page

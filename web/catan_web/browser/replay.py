@@ -17,9 +17,8 @@ from urllib.parse import parse_qs
 from ..editor.start import ChosenFile
 from ..replay.controller import ReplayController
 from ..replay.regions import shell
-from ..text import unexpected
 from .dom import document, is_none, window
-from .host import PageHost
+from .host import PageHost, start_page
 from .page import browser_languages, browser_storage
 
 KEYS = {
@@ -90,14 +89,4 @@ class ReplayPage(PageHost):
 
 def start() -> ReplayPage | None:
     """Build the page and mark it ready (whatever fails on the way ends in a message)."""
-    page: ReplayPage | None = None
-    try:
-        testing = "test" in str(window.location.search)  # read first: the page may rewrite its address
-        page = ReplayPage()
-        if testing:
-            page.expose_test_api()
-    except Exception as error:
-        document.getElementById("app").textContent = unexpected(error)
-    finally:
-        document.documentElement.setAttribute("data-ready", "1")
-    return page
+    return start_page(ReplayPage)

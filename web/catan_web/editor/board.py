@@ -18,9 +18,10 @@ from catan_core.errors import CatanError
 
 from .. import navigate as N
 from ..commands import Command, choice, text as text_arg, value
+from ..controls import zoom_buttons as shared_zoom_buttons
 from ..effects import BOARD, Announce, Focus, Reveal
 from ..game.board import IN_VIEW, ZOOMS
-from ..html import Markup, el, join, trusted
+from ..html import Markup, el, trusted
 from ..patch import Framed, Keyed
 from ..targets import Targets
 from ..text import Msg
@@ -121,29 +122,7 @@ def board(scene: Scene) -> Framed:
 
 def zoom_buttons(scene: Scene) -> Markup:
     """Buttons shrinking and enlarging the board."""
-    text, level = scene.text, scene.state.zoom
-    sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= len(ZOOMS) - 1))
-    return el(
-        "div",
-        join(
-            el(
-                "button",
-                sign,
-                type="button",
-                id=f"zoom-{way}",
-                class_="zoom",
-                data_cmd="zoom",
-                data_arg=way,
-                aria_label=text(key),
-                title=text(key),
-                disabled=at_end,
-            )
-            for way, sign, key, at_end in sizes
-        ),
-        class_="row",
-        role="group",
-        aria_label=text("ui.board.zoom_tools"),
-    )
+    return shared_zoom_buttons(scene.text, scene.state.zoom, len(ZOOMS))
 
 
 # --- commands ----------------------------------------------------------------------------------------

@@ -19,9 +19,9 @@ from catan_core import svg
 
 from .. import navigate as N, targets as T
 from ..commands import Command, choice, nothing, text, value
-from ..controls import button
+from ..controls import button, zoom_buttons
 from ..effects import BOARD, Focus, Reveal
-from ..html import EMPTY, Markup, el, join
+from ..html import EMPTY, Markup, el
 from ..patch import Framed, Keyed
 from ..text import Msg
 from ..touch import TOUCH_POINTERS, tap
@@ -102,24 +102,7 @@ def board(scene: Scene) -> Framed:
 
 def tools(scene: Scene) -> Markup:
     """Buttons shrinking and enlarging the board."""
-    text, level = scene.text, scene.state.board.zoom
-    sizes = (("out", "−", "ui.board.zoom_out", level <= 0), ("in", "+", "ui.board.zoom_in", level >= len(ZOOMS) - 1))
-    buttons = join(
-        el(
-            "button",
-            sign,
-            type="button",
-            id=f"zoom-{way}",
-            class_="zoom",
-            data_cmd="zoom",
-            data_arg=way,
-            aria_label=text(key),
-            title=text(key),
-            disabled=at_end,
-        )
-        for way, sign, key, at_end in sizes
-    )
-    return el("div", buttons, class_="row", role="group", aria_label=text("ui.board.zoom_tools"))
+    return zoom_buttons(scene.text, scene.state.board.zoom, len(ZOOMS))
 
 
 def confirm_bar(scene: Scene) -> Markup:
