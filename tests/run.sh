@@ -14,8 +14,8 @@ if ! dpkg -s "${PACKAGES[@]}" >/dev/null 2>&1; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${PACKAGES[@]}" >/dev/null
 fi
-"$PYTHON" -m pip install -q --disable-pip-version-check "pytest>=8" "hypothesis>=6.100" "playwright>=1.50" \
-  "marionette_driver>=3.7" "selenium>=4.30"
+"$PYTHON" -m pip install -q --disable-pip-version-check "pytest>=8" "pytest-xdist>=3.6" "hypothesis>=6.100" \
+  "playwright>=1.50" "marionette_driver>=3.7" "selenium>=4.30"
 
 # Types and lint (pinned; configured in pyproject.toml): mypy --strict on catan_core and
 # web/catan_web, ruff on both; the pages' code is also in ruff's format.
@@ -24,4 +24,7 @@ fi
 "$PYTHON" -m ruff check -q catan_core web/catan_web
 "$PYTHON" -m ruff format -q --check web/catan_web
 "$PYTHON" build.py            # runs npm ci when needed, writes dist/
-exec "$PYTHON" -m pytest -q "$@"
+# The tests run in one process per core (at most four), a test file's tests in the same process
+# (they share loaded pages); each process has its own browsers, the site is built once.
+WORKERS="$("$PYTHON" -c 'import os; print(min(4, os.cpu_count() or 1))')"
+exec "$PYTHON" -m pytest -q -n "$WORKERS" --dist loadfile "$@"

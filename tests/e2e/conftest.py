@@ -21,6 +21,7 @@ Tests are skipped only when Chromium is not installed at /usr/bin/chromium.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -141,8 +142,22 @@ class GuardedBrowser:
 
 @pytest.fixture(scope="session")
 def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A fresh build of the site, made once per session in a temporary directory."""
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    """A fresh build of the site, made once per session in a temporary directory.
+
+    When the suite runs in several processes (pytest-xdist, as ``tests/run.sh`` does), the
+    first process to get here builds into the run's shared temporary directory, under a lock,
+    and the others use that build.
+    """
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # one process
+        return build.build(tmp_path_factory.mktemp("site") / "dist")
+    shared = tmp_path_factory.getbasetemp().parent / "site"
+    shared.mkdir(exist_ok=True)
+    with open(shared / "lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not (shared / "built").exists():
+            build.build(shared / "dist")
+            (shared / "built").touch()
+    return shared / "dist"
 
 
 @pytest.fixture(scope="session")

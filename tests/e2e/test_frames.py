@@ -3,8 +3,8 @@ documented height listener (``docs/embedding.md``) on an author's page of anothe
 and 390 px wide.
 
 Both used to grow without end (each report was the document's ``scrollHeight``, never less than
-the frame's own height, and each host added a few pixels to it). The four pages are watched at
-the same time (one width after the other), for :data:`WATCH_S` seconds once their example is ready.
+the frame's own height, and each host added a few pixels to it). The four pages (two kinds, two
+widths) are watched at the same time, for :data:`WATCH_S` seconds once their examples are ready.
 """
 
 from __future__ import annotations
@@ -74,26 +74,26 @@ def example_frame(page: Page) -> Frame:
     raise AssertionError(f"no example frame became ready on {page.url}")
 
 
-@pytest.mark.parametrize("width", WIDTHS)
-def test_example_frames_keep_their_height(browse: GuardedBrowser, site: LocalSite, author_site: str, width: int) -> None:
-    pages: dict[str, Page] = {}
-    for name, url in (("almanac", site.url + "almanac.html?lang=en#distance"), ("author", author_site)):
-        context = browse.new_context(viewport={"width": width, "height": 800})
-        pages[name] = browse.open(url, context, ready=name == "almanac")
+def test_example_frames_keep_their_height(browse: GuardedBrowser, site: LocalSite, author_site: str) -> None:
+    pages: dict[tuple[str, int], Page] = {}
+    for width in WIDTHS:
+        for name, url in (("almanac", site.url + "almanac.html?lang=en#distance"), ("author", author_site)):
+            context = browse.new_context(viewport={"width": width, "height": 800})
+            pages[name, width] = browse.open(url, context, ready=name == "almanac")
     for page in pages.values():
         example_frame(page)
-    heights: dict[str, list[float]] = {name: [] for name in pages}
+    heights: dict[tuple[str, int], list[float]] = {key: [] for key in pages}
     end = time.monotonic() + WATCH_S
     while time.monotonic() < end:
-        for name, page in pages.items():
-            heights[name].append(page.eval_on_selector("iframe", "f => f.getBoundingClientRect().height"))
+        for key, page in pages.items():
+            heights[key].append(page.eval_on_selector("iframe", "f => f.getBoundingClientRect().height"))
         time.sleep(1)
-    print(width, {name: (min(seen), max(seen)) for name, seen in heights.items()})
-    for name, seen in heights.items():
+    print({key: (min(seen), max(seen)) for key, seen in heights.items()})
+    for (name, width), seen in heights.items():
         assert max(seen) - min(seen) <= TOLERANCE_PX, f"{name} at {width} px: the frame's height went {seen}"
         # sized to the example by the listener: neither the 600 px the snippet sets nor a scroll bar
         assert seen[-1] > 300
-    for name, page in pages.items():
+    for (name, width), page in pages.items():
         frame = example_frame(page)
         inner = frame.evaluate("() => [document.documentElement.scrollHeight, innerHeight]")
         assert inner[0] <= inner[1] + 1, f"{name} at {width} px: the example does not fit its frame ({inner})"
