@@ -244,4 +244,5 @@ def test_the_review_on_the_winner_screen_and_in_the_replay_viewer(app: Page, sit
     replay.click("#play-on-1")
     replay.wait_for_selector("#game:not([hidden])", timeout=THINK_MS)
     assert "from step" in replay.inner_text(".game-name")
+    assert "game=" not in replay.url  # opened once: a reload shows the home screen
     replay.close()

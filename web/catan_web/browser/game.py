@@ -439,9 +439,15 @@ async def load_game(page: GamePage) -> None:
 
     for _ in prepare():  # the coach ready before the first hint
         await asyncio.sleep(0)
-    gid = parse_qs(str(window.location.search).lstrip("?")).get("game", [""])[0]
+    search = str(window.location.search).lstrip("?")
+    gid = parse_qs(search).get("game", [""])[0]
     if gid:  # a saved game to open at once (the replay viewer's "Play on from here")
         page.run("continue", gid)
+        # ... once: the address forgets it, so that a reload shows the home screen as usual
+        rest = "&".join(part for part in search.split("&") if not part.startswith("game="))
+        window.history.replaceState(
+            None, "", f"{window.location.pathname}{'?' if rest else ''}{rest}{window.location.hash}"
+        )
 
 
 def follow_invitations(page: GamePage) -> None:
