@@ -16,6 +16,8 @@
                   bytecode compiled by the pinned Pyodide itself (run in Node), and our data
                   files: web/interpreter.mjs writes the zip into Python's working directory and
                   puts it on sys.path, and the pages import from it as it is (see write_zips)
+    catan-index.zip the modules of catan.zip the game page imports as it starts, which its
+                  first visit starts from, fetching catan.zip once it is ready (START_PAGES)
     pyscript.json generated: the configuration every page names (write_config)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, style.css, ...)
