@@ -163,6 +163,18 @@ def test_a_first_visit_starts_from_the_pages_start_zip_and_its_events_wait_for_t
         other.context.close()
 
 
+def test_an_invitation_opened_on_a_first_visit_is_read_once_all_the_code_is_there(browse: GuardedBrowser,
+                                                                                  site: LocalSite) -> None:
+    """An invitation link (``#join=``) opened on a first visit: the page is ready from its start
+    zip, and network play (in catan.zip) reads the invitation once catan.zip is there; a
+    damaged one is refused with a notice, and nothing says a module came too late."""
+    page = browse.open(site.url + "#join=not-an-invitation")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.locator("#notice").inner_text().strip()
+    assert page.evaluate(CODE_PATH) == [build.CODE_ZIP, build.start_zip("index.html")]
+    page.context.close()
+
+
 def test_second_visit_works_offline(browse: GuardedBrowser, serve_dist: Callable[[str], LocalSite]) -> None:
     local = serve_dist("/")  # its own server, so stopping it leaves the others alone
     page = browse.open(local.url)
