@@ -16,6 +16,8 @@
                   bytecode compiled by the pinned Pyodide itself (run in Node), and our data
                   files: web/interpreter.mjs writes the zip into Python's working directory and
                   puts it on sys.path, and the pages import from it as it is (see write_zips)
+    catan-index.zip the modules of catan.zip the game page imports as it starts, which its
+                  first visit starts from, fetching catan.zip once it is ready (START_PAGES)
     pyscript.json generated: the configuration every page names (write_config)
     icons/, manifest.webmanifest   generated (a file of the same name in web/ wins)
     ...           everything in web/ (index.html, main.py, style.css, ...)
@@ -152,6 +154,16 @@ see it (inside the standard library's own functions, or from JavaScript), each w
 They ship with all they import, beside what the trace finds (:func:`write_zips`). A module
 the pages import that is in neither is left out: its import fails, and web/interpreter.mjs
 says so on the console, which fails the browser tests."""
+START_PAGES = ("index.html",)
+"""Pages that start from a zip of their own (:func:`start_zip`) holding only our modules they
+import as they start (:func:`trace_pages` ``at_start``), with the data files of those
+modules' packages, when no service worker controls them (a first visit): the game page's is
+240 KB on the wire where catan.zip is 834 KB. Such a page then fetches catan.zip once it is
+ready (web/interpreter.mjs ``allCode``; the service worker is registered after it), and its
+commands, events and the modules it loads when first used wait for it
+(``catan_web.browser.dom.all_code``). Every other start (later visits, the computer players'
+worker, the other pages, a page with ``?test`` whose test hooks reach every module) starts
+from catan.zip, as the snapshot was made."""
 LEFT_OUT = "_build_left_out"
 """The module in catan.zip naming the modules this build leaves out (:func:`write_zips`),
 which web/interpreter.mjs reads only when an import finds nothing."""
@@ -195,8 +207,12 @@ for member in args["ours"]:
 standard = args["standard"]
 kept = {name for name, member in standard.items() if os.path.exists("/mnt/stdlib/" + member + "c")}
 left_out = {name for name in standard if name not in kept and name.rpartition(".")[0] in kept | {""}}
-names = f"NAMES = frozenset({sorted(left_out | set(args['left_out']))!r})\\n".encode()
-write_bytecode("/mnt/code/" + args["names"] + ".pyc", names, args["zip"] + "/" + args["names"] + ".py")
+names = f"NAMES = frozenset({sorted(left_out | set(args['left_out']))!r})\\n"
+write_bytecode("/mnt/code/" + args["names"] + ".pyc", (names + "LATER = frozenset()\\n").encode(),
+               args["zip"] + "/" + args["names"] + ".py")
+for zip_name, later in args["later"].items():
+    write_bytecode(f"/mnt/{zip_name}/{args['names']}.pyc", f"{names}LATER = frozenset({sorted(later)!r})\\n".encode(),
+                   zip_name + "/" + args["names"] + ".py")
 """
 """Import the standard modules ``args["imports"]`` names, then compile every module of the
 standard library loaded by then (what Pyodide's own start imports, those, and all they import)
@@ -206,7 +222,9 @@ tracebacks naming the module's file in its zip. Module and function docstrings a
 (class docstrings stay: a dataclass without one computes the text of its signature when it is
 made), and Python runs with :data:`COMPILE_OPTIONS`. Last, the module ``args["names"]``
 (:data:`LEFT_OUT`), whose ``NAMES`` are the standard modules left out (of ``args["standard"]``,
-npm's, by name) whose parent ships or that have none, and our modules ``args["left_out"]``."""
+npm's, by name) whose parent ships or that have none, and our modules ``args["left_out"]``, and
+whose ``LATER`` names none; and a version of it for each start zip ``args["later"]`` names
+(``/mnt/<zip>/``), whose ``LATER`` are our modules only catan.zip holds (:data:`START_PAGES`)."""
 COMPILE_OPTIONS = ("-X", "no_debug_ranges")
 """Python's options while :data:`COMPILE` runs: bytecode without column positions, which only a
 traceback's carets under a source line use, and no source ships (a fifth smaller)."""
@@ -233,7 +251,12 @@ def zip_modules(members: Iterable[str]) -> dict[str, str]:
     return found
 
 
-def module_imports(text: str, package: str, modules: Collection[str] = ()) -> set[str]:
+LOADERS = {False: ("lazy_module", "import_module"), True: ("import_module",)}
+"""The functions whose argument (a module's name) :func:`module_imports` follows; at start
+(``True``), not ``lazy_module``, which names a module without importing it."""
+
+
+def module_imports(text: str, package: str, modules: Collection[str] = (), at_start: bool = False) -> set[str]:
     """Every module that the Python source ``text``, of a module in ``package`` (``""`` for a
     top-level module), may import when it runs: what each ``import`` and ``from ... import``
     names at any depth (relative ones resolved; ``from x import y`` names ``x.y`` too, which
@@ -241,7 +264,9 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     modules named as text to ``lazy_module`` or ``import_module``. A name made at run time
     (``import_module(f".{name}", __name__)``, ``import_module(f"{__package__}.{name}")``)
     stands for every module of ``modules`` that its text starts. Imports only type checkers
-    read (under ``if TYPE_CHECKING:``) are left out.
+    read (under ``if TYPE_CHECKING:``) are left out. With ``at_start``, only what importing
+    the module itself imports: not what its functions (and lambdas) import when they run, nor
+    the modules named to ``lazy_module``.
 
     >>> sorted(module_imports("from .x import y\\nif TYPE_CHECKING:\\n    import z", "a.b"))
     ['a', 'a.b', 'a.b.x', 'a.b.x.y']
@@ -249,6 +274,8 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     ['p', 'p.q']
     >>> sorted(module_imports("import_module(f'{__package__}.parts.{n}')", "p", ["p.parts.a", "p.b"]))
     ['p', 'p.parts', 'p.parts.a']
+    >>> sorted(module_imports("import a\\nb = lazy_module('b')\\ndef f():\\n    import c", "", at_start=True))
+    ['a']
     """
     found: set[str] = set()
 
@@ -274,6 +301,8 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     def visit(node: ast.AST) -> None:
         if isinstance(node, ast.If) and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
             nodes: list[ast.AST] = list(node.orelse)
+        elif at_start and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            return  # (their decorators and defaults, which run at once, import nothing of ours)
         else:
             nodes = list(ast.iter_child_nodes(node))
         if isinstance(node, ast.Import):
@@ -281,7 +310,7 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
         elif isinstance(node, ast.ImportFrom):
             module = absolute(node.module or "", node.level)
             found.update([module, *(f"{module}.{alias.name}" for alias in node.names)])
-        elif isinstance(node, ast.Call) and node.args and ast.unparse(node.func).split(".")[-1] in ("lazy_module", "import_module"):
+        elif isinstance(node, ast.Call) and node.args and ast.unparse(node.func).split(".")[-1] in LOADERS[at_start]:
             name = node.args[0]
             if isinstance(name, ast.Constant) and isinstance(name.value, str):
                 level = len(name.value) - len(name.value.lstrip("."))
@@ -295,19 +324,21 @@ def module_imports(text: str, package: str, modules: Collection[str] = ()) -> se
     return {".".join(name.split(".")[:end]) for name in found for end in range(1, name.count(".") + 2)}
 
 
-def trace_pages(web: Path, modules: dict[str, Path]) -> tuple[list[str], list[str]]:
-    """What the pages of ``web`` import: our ``modules`` (by dotted name, with their files) and
-    every other name, found by following :func:`module_imports` from each page's script (the
-    ``<script type="py" src=...>`` of each ``*.html``) through our modules. The other names
-    include some that are no modules (``typing.Any``, from ``from typing import Any``)."""
+def trace_pages(web: Path, modules: dict[str, Path], pages: str = "*.html", at_start: bool = False) -> tuple[list[str], list[str]]:
+    """What the pages of ``web`` (those ``pages`` matches) import: our ``modules`` (by dotted
+    name, with their files) and every other name, found by following :func:`module_imports`
+    from each page's script (the ``<script type="py" src=...>`` of each page) through our
+    modules; ``at_start``: only what they import as they start (see :func:`module_imports`).
+    The other names include some that are no modules (``typing.Any``, from ``from typing
+    import Any``)."""
     packages = {name.split(".")[0] for name in modules}
-    todo = [(web / script, "") for script in sorted({script for page in web.glob("*.html")
+    todo = [(web / script, "") for script in sorted({script for page in web.glob(pages)
                                                      for script in PAGE_SCRIPT.findall(page.read_text(encoding="utf-8"))})]
     ours: set[str] = set()
     others: set[str] = set()
     while todo:
         path, package = todo.pop()
-        for name in module_imports(path.read_text(encoding="utf-8"), package, modules):
+        for name in module_imports(path.read_text(encoding="utf-8"), package, modules, at_start):
             if name.split(".")[0] not in packages:
                 others.add(name)
             elif name in modules and name not in ours:
@@ -341,10 +372,14 @@ def write_zips(dist: Path) -> list[str]:
     traced modules ship the same way, beside our packages' data files (JSON). No page then
     compiles at start, and no source travels: Pyodide's npm package ships the standard library
     as 4.2 MB of sources, of which the pages import a fifth. catan.zip also holds :data:`LEFT_OUT`,
-    which names the modules left out (see :data:`COMPILE`). Return our modules shipped."""
+    which names the modules left out (see :data:`COMPILE`). Beside it, the start zip of each of
+    :data:`START_PAGES` (:func:`start_zip`): our modules the page imports as it starts, the data
+    files of their packages and its own :data:`LEFT_OUT`. Return our modules shipped."""
     files = our_files()
     modules = zip_modules(files)
     ours, others = trace_pages(WEB, {name: files[member] for name, member in modules.items()})
+    at_start = {page: trace_pages(WEB, {name: files[member] for name, member in modules.items()}, page, at_start=True)[0]
+                for page in START_PAGES}
     with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB_ZIP) as npm:
         standard = zip_modules(npm.namelist())
     imports = sorted(name for name in {*others, *LAZY_IMPORTS} if name in standard or "." not in name)
@@ -356,13 +391,39 @@ def write_zips(dist: Path) -> list[str]:
         in_pyodide(COMPILE, staged, {
             "imports": imports, "ours": [modules[name] for name in ours], "zip": CODE_ZIP, "flags": UNCHECKED_HASH,
             "standard": standard, "left_out": [name for name in modules if name not in ours], "names": LEFT_OUT,
+            "later": {start_zip(page): sorted(set(ours) - set(first)) for page, first in at_start.items()},
         }, COMPILE_OPTIONS)
         compiled = {folder: {path.relative_to(staged / folder).as_posix(): path.read_bytes()
                              for path in (staged / folder).rglob("*.pyc")} for folder in ("stdlib", "code")}
+        later_names = {start_zip(page): {f"{LEFT_OUT}.pyc": (staged / start_zip(page) / f"{LEFT_OUT}.pyc").read_bytes()}
+                       for page in at_start}
     data = {member: path.read_bytes() for member, path in files.items() if not member.endswith(".py")}
     write_zip(dist / "pyodide" / STDLIB_ZIP, compiled["stdlib"])
-    write_zip(dist / CODE_ZIP, {**compiled["code"], **data})
+    code = {**compiled["code"], **data}
+    write_zip(dist / CODE_ZIP, code)
+    for page, first in at_start.items():
+        members = {modules[name] + "c" for name in first} | {member for member in data if package_of(member, modules) in first}
+        write_zip(dist / start_zip(page), {**{member: code[member] for member in members}, **later_names[start_zip(page)]})
     return ours
+
+
+def start_zip(page: str) -> str:
+    """The name of the start zip of ``page`` (one of :data:`START_PAGES`): ``catan-index.zip``."""
+    return f"{Path(CODE_ZIP).stem}-{Path(page).stem}.zip"
+
+
+def package_of(member: str, modules: dict[str, str]) -> str:
+    """The package (of ``modules``, by name: their members) whose folder holds the data file
+    ``member`` of a zip, nearest first.
+
+    >>> package_of("a/b/c.json", {"a": "a/__init__.py", "a.d": "a/d.py"})
+    'a'
+    """
+    folders = {member.rpartition("/")[0]: name for name, member in modules.items() if member.endswith("/__init__.py")}
+    folder = member.rpartition("/")[0]
+    while folder not in folders and folder:
+        folder = folder.rpartition("/")[0]
+    return folders.get(folder, "")
 
 
 MAKE_SNAPSHOT = """
@@ -446,6 +507,21 @@ def name_snapshot(dist: Path, name: str) -> None:
     if text.count(SNAPSHOT_PLACEHOLDER) != 1:
         raise SystemExit(f"build.py: interpreter.mjs should name {SNAPSHOT_PLACEHOLDER} once")
     module.write_text(text.replace(SNAPSHOT_PLACEHOLDER, name), encoding="utf-8")
+
+
+INTERPRETER_TAG = '<script type="module" async src="./interpreter.mjs">'
+"""How every page's head starts web/interpreter.mjs (its first script)."""
+
+
+def write_start_code(dist: Path) -> None:
+    """Name its start zip (:func:`start_zip`) in each of :data:`START_PAGES`, on the tag that
+    starts web/interpreter.mjs (``data-code``), which is in the page when that module runs."""
+    for page in START_PAGES:
+        text = (dist / page).read_text(encoding="utf-8")
+        if text.count(INTERPRETER_TAG) != 1:
+            raise SystemExit(f"build.py: {page} should start interpreter.mjs once, with {INTERPRETER_TAG}")
+        (dist / page).write_text(text.replace(INTERPRETER_TAG, f'{INTERPRETER_TAG[:-1]} data-code="{start_zip(page)}">'),
+                                 encoding="utf-8")
 
 
 PRELOAD_MARKER = "<!-- build.py writes the preload links here: see build.preload_links -->"
@@ -664,6 +740,7 @@ def build(dist: Path = DIST) -> Path:
     zipped = {path.name for path in PYTHON_SOURCES if path.parent == WEB}
     shutil.copytree(WEB, dist, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", *zipped))
     write_preloads(dist)
+    write_start_code(dist)
     snapshot = write_snapshot(dist, [name for name in ours if name.split(".")[0] in SNAPSHOT_PACKAGES])
     name_snapshot(dist, snapshot)
     write_service_worker(dist, snapshot)

@@ -15,6 +15,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
+import build  # noqa: E402
 from catan_core.actions import Action  # noqa: E402
 from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import catalog, translate  # noqa: E402
@@ -478,7 +479,8 @@ pyodide, ffi = types.ModuleType("pyodide"), types.ModuleType("pyodide.ffi")
 ffi.create_proxy = ffi.to_js = lambda *args, **kwargs: None
 ffi.jsnull = object()
 pyodide.ffi = ffi
-sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi})
+code = types.ModuleType("_catan_code")  # web/interpreter.mjs's
+sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "_catan_code": code})
 
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}
@@ -486,7 +488,9 @@ def ours():
 from catan_web.browser import game
 from catan_web.game.controller import Controller
 from catan_web.store import MemoryStorage
+from catan_web.game.screen import shell
 page = Controller(MemoryStorage())
+shell()  # as the page's host writes it (catan_web.browser.game.GamePage)
 page.draw()
 at_start = ours()
 page.load_game()
@@ -502,12 +506,17 @@ ENGINE_AND_GAME_SCREEN = (
 def test_the_home_screen_starts_without_the_engine_and_loads_it_after() -> None:
     """The game page's code imports neither the engine nor the game screen's components: its
     first screen is drawn without them (they are the larger part of the page's Python), and
-    ``Controller.load_game`` loads them all afterwards."""
+    ``Controller.load_game`` loads them all afterwards. What it imports until then is in its
+    start zip (build.START_PAGES: the trace of what its modules import as they are imported)."""
     done = subprocess.run([sys.executable, "-c", HOME_PAGE_IMPORTS], capture_output=True, text=True, check=True,
                           cwd=ROOT, env={"PYTHONPATH": os.pathsep.join((str(ROOT), str(ROOT / "web")))})
     found = json.loads(done.stdout)
     loaded_at_start = {name for name, loaded in found["at_start"].items() if loaded}
     assert {"catan_web.browser.game", "catan_web.browser.host", "catan_web.game.home", "catan_web.settings", "catan_core.i18n"} <= loaded_at_start
     assert loaded_at_start.isdisjoint(ENGINE_AND_GAME_SCREEN), sorted(loaded_at_start & set(ENGINE_AND_GAME_SCREEN))
+    files = build.our_files()
+    first, _ = build.trace_pages(build.WEB, {name: files[member] for name, member in build.zip_modules(files).items()},
+                                 "index.html", at_start=True)
+    assert sorted(loaded_at_start - set(first)) == []
     assert all(found["after"].get(name) for name in ENGINE_AND_GAME_SCREEN), found["after"]
     assert found["roll"]

@@ -6,7 +6,10 @@
 // (startPython), from the same files: nothing starts when the module is imported there.
 // While Pyodide starts, it fetches catan.zip (built by build.py: the bytecode of our modules
 // the pages import; see downloadCode); it then writes the zip into Python's working directory
-// and puts it first on sys.path, so that the page's script imports straight from it. When PyScript calls
+// and puts it first on sys.path, so that the page's script imports straight from it. On a
+// first visit of a page that the build gave a start zip of its own (build.START_PAGES: only
+// the modules it imports as it starts), that zip comes first, and catan.zip once the page asks
+// for it (allCode). When PyScript calls
 // loadPyodide, it gets that interpreter, and its output goes to PyScript's handlers from then
 // on; PyScript's start-up code runs without its Python package (see withoutPyScriptPackage).
 // PyScript's other options (its indexURL is this module's folder) are not needed: the pages
@@ -16,6 +19,10 @@ import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 export { version };
 
 const CODE = "catan.zip";  // build.CODE_ZIP
+// This page's start zip (build.start_zip), named on the tag that starts this module, which is
+// in the page when this runs. Not with ?test: the test hooks reach every module at once.
+const START = typeof document === "undefined" || location.search.includes("test") ? null
+  : document.querySelector("script[data-code]")?.dataset.code ?? null;
 const SNAPSHOT = "__SNAPSHOT__";  // build.write_snapshot's file: build.py puts its path here
 
 // The build ships only the modules of Python's standard library and of our packages that the
@@ -27,8 +34,13 @@ class LeftOut:
     @staticmethod
     def find_spec(name, path=None, target=None):
         import importlib, js
-        if name != "${LEFT_OUT}" and name in importlib.import_module("${LEFT_OUT}").NAMES:
+        if name == "${LEFT_OUT}":
+            return
+        built = importlib.import_module("${LEFT_OUT}")
+        if name in built.NAMES:
             js.console.error(f"Python module {name} is not in this build: build.py ships the modules the pages import (build.LAZY_IMPORTS).")
+        elif name in built.LATER:
+            js.console.error(f"Python module {name} is in ${CODE}, imported before it came: await catan_web.browser.dom.all_code() first.")
 sys.meta_path.append(LeftOut)
 del LeftOut`;
 
@@ -70,9 +82,9 @@ function withoutPyScriptPackage(pyodide) {
 // instead of running Python's own start (about 120 ms of a warm start). A snapshot that cannot be
 // read or used (Pyodide checks its header and that its own build made it) is reported and the
 // interpreter started the usual way.
-async function startInterpreter(controlled) {
+async function startInterpreter(controlled, name) {
   const indexURL = new URL("./pyodide/", import.meta.url).href;
-  const fsInit = async () => { downloadCode(controlled); };  // Pyodide's WebAssembly is ready: see downloadCode
+  const fsInit = async () => { downloadCode(name, controlled); };  // Pyodide's WebAssembly is ready: see downloadCode
   if (controlled) {
     const memory = download(SNAPSHOT, true);
     memory.catch(() => {});  // not an unhandled rejection: Pyodide awaits it later, and fails below
@@ -89,42 +101,76 @@ async function startInterpreter(controlled) {
   return [await startPyodide({ indexURL, fsInit }), false];
 }
 
-// catan.zip, downloaded once. Python needs it only once started: from the service worker's
-// cache (a later visit) it is asked for at once; over the network (a first visit) only when
-// Pyodide's WebAssembly is compiled and Python is about to start (Pyodide's fsInit hook), so
-// that on a slow link it does not share the bandwidth with the WebAssembly and the standard
-// library, which Python needs first, and downloads while Python starts.
+// The zip a start begins with (catan.zip, or the page's start zip), downloaded once. Python
+// needs it only once started: from the service worker's cache (a later visit) it is asked for
+// at once; over the network (a first visit) only when Pyodide's WebAssembly is compiled and
+// Python is about to start (Pyodide's fsInit hook), so that on a slow link it does not share
+// the bandwidth with the WebAssembly and the standard library, which Python needs first, and
+// downloads while Python starts.
 let code = null;
-function downloadCode(controlled) {
+function downloadCode(name, controlled) {
   if (code === null) {
-    code = download(CODE, controlled);
+    code = download(name, controlled);
     code.catch(() => {});  // not an unhandled rejection: awaited once Pyodide has started
   }
   return code;
 }
 
-/** Pyodide with catan.zip first on its path; `controlled`: whether this page's service worker
- * controls it (its cache then holds the snapshot and the zip; a worker passes its page's). */
-export function startPython(controlled) {
-  if (controlled) downloadCode(true);
-  return startInterpreter(controlled)
-    .then(async ([pyodide, fromSnapshot]) => [pyodide, fromSnapshot, await downloadCode(controlled)])
+// Whether catan.zip is on Python's path (else the start zip is, and allCode brings it).
+let complete = false;
+
+/** Pyodide with the zip `name` (catan.zip, or the page's start zip on a first visit) first on
+ * its path; `controlled`: whether this page's service worker controls it (its cache then holds
+ * the snapshot and catan.zip; a worker passes its page's). Python reaches allCode as the
+ * module `_catan_code` (catan_web.browser.dom.all_code). */
+export function startPython(controlled, name = CODE) {
+  if (controlled) downloadCode(name, true);
+  return startInterpreter(controlled, name)
+    .then(async ([pyodide, fromSnapshot]) => [pyodide, fromSnapshot, await downloadCode(name, controlled)])
     .then(([pyodide, fromSnapshot, bytes]) => {
       // User Timing, for profiling (bench/startup.py reads it) and tests (the detail)
       performance.mark("pyodide-ready", { detail: { snapshot: fromSnapshot } });
-      pyodide.FS.writeFile(CODE, bytes);
+      pyodide.FS.writeFile(name, bytes);
       // (a start from the snapshot finds it on the path already: build.SNAPSHOT_PACKAGES)
-      pyodide.runPython(`import sys\nif "${CODE}" in sys.path: sys.path.remove("${CODE}")
-sys.path.insert(0, "${CODE}")\n${NAME_LEFT_OUT}`);
+      pyodide.runPython(`import sys\nif "${name}" in sys.path: sys.path.remove("${name}")
+sys.path.insert(0, "${name}")\n${NAME_LEFT_OUT}`);
+      complete = name === CODE;
+      pyodide.registerJsModule("_catan_code", { complete: () => complete, all: allCode });
       return pyodide;
     });
 }
 
-/** The page's interpreter, with catan.zip on its path (none in a worker). PyScript says
+// catan.zip beside a start zip: first on the path, and each package imported from the start
+// zip looks for its modules not yet imported in catan.zip too (a package's modules are found
+// through its __path__, not sys.path).
+const ADD_CODE = `import sys
+sys.path.insert(0, "${CODE}")
+for module in list(sys.modules.values()):
+    for entry in list(getattr(module, "__path__", None) or ()):
+        if entry.startswith("${START}/"):
+            module.__path__.append("${CODE}" + entry[len("${START}"):])`;
+
+let rest = null;
+/** Once catan.zip is on the page's Python's path, fetched from the network (the first time)
+ * when the page started from its start zip; at once otherwise. */
+export function allCode() {
+  rest ??= started.then(async (pyodide) => {
+    if (complete) return;
+    pyodide.FS.writeFile(CODE, await download(CODE, false));
+    pyodide.runPython(ADD_CODE);
+    complete = true;
+  });
+  return rest;
+}
+
+/** The page's interpreter, with catan.zip or its start zip on its path (none in a worker). PyScript says
  * nothing when it fails: the page's loading message (web/loading.js, which awaits this too)
  * says why instead. */
-export const started = typeof document === "undefined" ? null
-  : startPython(Boolean(navigator.serviceWorker?.controller)).then(withoutPyScriptPackage);
+export const started = typeof document === "undefined" ? null : startPage(Boolean(navigator.serviceWorker?.controller));
+
+function startPage(controlled) {
+  return startPython(controlled, (!controlled && START) || CODE).then(withoutPyScriptPackage);
+}
 
 export async function loadPyodide({ stdout, stderr } = {}) {
   const pyodide = await started;

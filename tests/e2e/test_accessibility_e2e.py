@@ -412,16 +412,18 @@ def test_the_loading_message_speaks_the_remembered_language(browse: GuardedBrows
     context = browse.new_context(locale="de-DE")
     context.add_init_script("try { localStorage.setItem('catan.settings', JSON.stringify({lang: 'hi'})); } catch (e) {}")
     page = browse.new_page(context)
-    # Python cannot start before catan.zip arrives: hold it while the loading message is read
-    # (else a fast start replaces the message first), then let it through.
+    # Python cannot start before the code it starts from arrives (the game page's start zip,
+    # else catan.zip): hold it while the loading message is read (else a fast start replaces
+    # the message first), then let it through.
     held: list[Route] = []
-    page.route(f"**/{build.CODE_ZIP}", lambda route: held.append(route))
+    first = build.start_zip(page_name) if page_name in build.START_PAGES else build.CODE_ZIP
+    page.route(f"**/{first}", lambda route: held.append(route))
     page.goto(site.url + page_name + address, wait_until="domcontentloaded")
     for _ in range(100):  # the route's handler runs as Playwright's messages arrive
         if held:
             break
         page.wait_for_timeout(50)
-    assert held, "the page did not ask for the code zip"
+    assert held, f"the page did not ask for {first}"
     assert page.locator("[data-loading]").inner_text() == translate("ui.loading", {}, "hi")
     assert page.evaluate("document.documentElement.lang") == "hi"
     for route in held:

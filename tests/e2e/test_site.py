@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from conftest import GuardedBrowser, LocalSite
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, Route
 
 pytestmark = pytest.mark.e2e
 
@@ -115,6 +115,63 @@ def test_each_file_is_requested_once_per_visit(browse: GuardedBrowser, site: Loc
     assert {url: n for url in requested if (n := requested.count(url)) > 1} == {}
     page.wait_for_timeout(3500)  # Chromium warns of a preload left unused three seconds after load
     assert warnings == []
+    page.context.close()
+
+
+CODE_PATH = """async () => {
+  const pyodide = await (await import("./interpreter.mjs")).started;
+  return pyodide.runPython("import sys\\n[entry for entry in sys.path if entry.startswith('catan')]").toJs();
+}"""
+"""The code zips on the page's Python's path, first first."""
+
+
+def test_a_first_visit_starts_from_the_pages_start_zip_and_its_events_wait_for_the_rest(
+        browse: GuardedBrowser, site: LocalSite, dist_dir: Path) -> None:
+    """A first visit of the game page (one of build.START_PAGES) starts Python from its start
+    zip (only the modules it imports as it starts: under a third of catan.zip) and is ready
+    without catan.zip; a click meanwhile waits for it and then does what it asks (a new game,
+    which imports the engine); nothing says a module came too late (a console error). The
+    other pages start from catan.zip."""
+    start = build.start_zip("index.html")
+    assert (dist_dir / start).stat().st_size < (dist_dir / build.CODE_ZIP).stat().st_size / 3
+    assert [page.name for page in dist_dir.glob("*.html") if f'data-code="{start}"' in page.read_text(encoding="utf-8")] == [
+        "index.html"]
+    page = browse.new_page()
+    requested: list[str] = []
+    page.on("request", lambda request: requested.append(request.url[len(site.url):]))
+    held: list[Route] = []
+    page.route(f"**/{build.CODE_ZIP}", lambda route: held.append(route))
+    page.goto(site.url)
+    browse.wait_ready(page)
+    assert page.evaluate(CODE_PATH) == [start]
+    page.click("#start")
+    for _ in range(100):  # the route's handler runs as Playwright's messages arrive
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page did not ask for catan.zip once ready"
+    assert page.locator("#home").is_visible()  # the click waits for the code
+    for route in held:
+        route.continue_()
+    page.wait_for_selector(".catan-board")
+    assert page.evaluate(CODE_PATH) == [build.CODE_ZIP, start]
+    assert requested.count(start) == requested.count(build.CODE_ZIP) == 1
+    page.context.close()
+    for name in ("embed.html?scenario=scenarios/roads.json", "almanac.html"):
+        other = browse.open(site.url + name)
+        assert other.evaluate(CODE_PATH) == [build.CODE_ZIP], name
+        other.context.close()
+
+
+def test_an_invitation_opened_on_a_first_visit_is_read_once_all_the_code_is_there(browse: GuardedBrowser,
+                                                                                  site: LocalSite) -> None:
+    """An invitation link (``#join=``) opened on a first visit: the page is ready from its start
+    zip, and network play (in catan.zip) reads the invitation once catan.zip is there; a
+    damaged one is refused with a notice, and nothing says a module came too late."""
+    page = browse.open(site.url + "#join=not-an-invitation")
+    page.wait_for_selector("#notice:not([hidden])")
+    assert page.locator("#notice").inner_text().strip()
+    assert page.evaluate(CODE_PATH) == [build.CODE_ZIP, build.start_zip("index.html")]
     page.context.close()
 
 
@@ -259,7 +316,8 @@ def test_a_regular_visitor_starts_python_from_the_compiled_code_cache(
 
 
 @pytest.mark.parametrize(("missing", "reason"), [
-    (build.CODE_ZIP, f"{build.CODE_ZIP}: 404 File not found"),  # interpreter.mjs's download
+    # interpreter.mjs's download of the code the page (the game page: a first visit) starts from
+    (build.start_zip("index.html"), f"{build.start_zip('index.html')}: 404 File not found"),
     ("pyodide/pyodide.mjs", "Failed to fetch dynamically imported module: {url}interpreter.mjs"),  # a module of it
 ])
 def test_a_page_that_cannot_start_says_why(guarded_browser: GuardedBrowser, dist_dir: Path, tmp_path: Path,
@@ -363,12 +421,12 @@ MAGIC = """async () => {
 
 
 def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist_dir: Path) -> None:
-    """Both zips hold bytecode (and our data files), no source: each module has the magic
+    """The zips hold bytecode (and our data files), no source: each module has the magic
     number of the page's own Python and is never checked against a source (PEP 552), so
     nothing is compiled at start (the game page's test hook checks that every module it
     imported came from bytecode: tests/e2e/test_game.py)."""
     magic = bytes(app_page.evaluate(MAGIC))
-    for zipped in (dist_dir / "pyodide" / build.STDLIB_ZIP, dist_dir / build.CODE_ZIP):
+    for zipped in (dist_dir / "pyodide" / build.STDLIB_ZIP, dist_dir / build.CODE_ZIP, dist_dir / build.start_zip("index.html")):
         with zipfile.ZipFile(zipped) as archive:
             names = archive.namelist()
             assert [name for name in names if not name.endswith((".pyc", ".json"))] == [], zipped.name
@@ -393,7 +451,7 @@ def test_the_pages_import_from_the_code_zip_as_it_is(dist_dir: Path) -> None:
     for name, script in (("index.html", "main.py"), ("embed.html", "embed.py"), ("almanac.html", "almanac.py")):
         page = (dist_dir / name).read_text(encoding="utf-8")
         assert f'<script type="py" src="./{script}" config="./pyscript.json"' in page, name
-        assert page.index('<script type="module" async src="./interpreter.mjs">') < page.index("<link"), name
+        assert page.index(build.INTERPRETER_TAG[:-1]) < page.index("<link"), name
         assert all(link in page for link in build.preload_links(dist_dir)), name
         assert 'rel="preload"' not in page, name
     interpreter = (dist_dir / "interpreter.mjs").read_text(encoding="utf-8")
@@ -470,6 +528,13 @@ def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> No
     assert named & set(modules) and named & set(modules) <= set(ours)
     assert {"catan_core.bots.strong", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)
     assert [name for name in ours if modules[name] + "c" not in code] == []
+    for page in build.START_PAGES:  # its start zip: what it imports as it starts, and their packages' data
+        first, _ = build.trace_pages(build.WEB, {name: files[member] for name, member in modules.items()}, page, at_start=True)
+        with zipfile.ZipFile(dist_dir / build.start_zip(page)) as archive:
+            started = set(archive.namelist())
+        assert started == {modules[name] + "c" for name in first} | {f"{build.LEFT_OUT}.pyc"} | {
+            member for member in code if member.endswith(".json") and build.package_of(member, modules) in first}
+        assert {"catan_web.game.home", "catan_core.i18n"} <= set(first) and "catan_core.game" not in first
     assert [name for name in others if name in standard and name not in stdlib] == []
     assert {name for name in build.LAZY_IMPORTS if name in standard} <= stdlib  # (zlib is built into Pyodide)
     missing = set(app_page.evaluate(LEFT_OUT, build.LEFT_OUT))

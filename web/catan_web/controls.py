@@ -17,7 +17,8 @@ from .lazy import lazy_module
 from .text import Text
 
 almanac = lazy_module("catan_core.almanac")
-"""Loaded when a reason or a link first needs it: the home screen draws without it."""
+"""Loaded when a reason or a link first needs it (the game page's home screen, whose "How to
+play" links to the almanac, imports it as it starts)."""
 
 ALMANAC_WINDOW = "catan-almanac"
 """The one browser tab that "Why?" links open the rules almanac in."""

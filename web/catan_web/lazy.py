@@ -3,7 +3,9 @@
 The game page's first screen (:mod:`catan_web.home`) needs neither the engine's tables nor the
 game screen's modules; :func:`lazy_module` names such a module at the top of a page's code
 without loading it, or even looking for it, and :func:`load` loads the ones still waiting (the
-page calls it once its first screen is drawn, one module per turn of the event loop).
+page calls it once its first screen is drawn, one module per turn of the event loop). Such a
+module, like one imported inside a function, is not in the game page's start zip
+(build.START_PAGES): the page loads it once catan.zip is there.
 
 Not the standard library's :class:`importlib.util.LazyLoader`: that one needs the module's
 spec at once, and finding a spec in a zip (the pages import from catan.zip) reads, inflates

@@ -30,6 +30,7 @@ from hooks import (
     wait_shown,
 )
 
+import build
 from catan_core.actions import Action
 from catan_core.saves import dumps, loads
 
@@ -58,17 +59,26 @@ def ready(engine: Engine) -> None:
 def test_a_first_visit_fetches_each_file_once(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
     """A fresh profile's first visit: every file the page needs until it is ready is asked for
     once (the module preloads are what the imports use; nothing is downloaded twice), every
-    answer is the host's, and the browser logs no warning (an unused preload, for one)."""
+    answer is the host's, and the browser logs no warning (an unused preload, for one). The
+    page starts from its start zip (build.START_PAGES) and asks for catan.zip, once, when it is
+    ready; then it opens again with its test hooks (which start from catan.zip), for the
+    tests below."""
     moment = time.time()
-    messages.open(engine_site.url + "?test")
+    messages.open(engine_site.url)
     ready(engine)
     origin, at = engine.run("return [performance.timeOrigin, window.__readyAt]")
     requests = engine_site.requests_since(moment, (origin + at) / 1000)
     counts = Counter(r.path for r in requests)
     assert {path: n for path, n in counts.items() if n > 1} == {}
+    first = f"/{build.start_zip('index.html')}"
+    assert {"/interpreter.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", first} <= set(counts)
+    assert f"/{build.CODE_ZIP}" not in counts
+    engine.wait("return performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(arguments[0]))",
+                f"/{build.CODE_ZIP}", timeout=GAME_STEP_S)
     assert engine.run(FETCHED_TWICE) == []
-    assert {"/interpreter.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip", "/catan.zip"} <= set(counts)
     assert all(r.status == 200 for r in requests)
+    messages.open(engine_site.url + "?test")
+    ready(engine)
 
 
 def test_a_game_set_up_by_pointer_clicks_while_computers_play(engine: Engine, messages: Messages,

@@ -12,10 +12,21 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
+import _catan_code
 import js
 from pyodide.ffi import create_proxy, jsnull, to_js as _to_js
 
-__all__ = ["create_once", "create_proxy", "document", "is_none", "spawn", "to_js", "window"]
+__all__ = [
+    "all_code",
+    "code_complete",
+    "create_once",
+    "create_proxy",
+    "document",
+    "is_none",
+    "spawn",
+    "to_js",
+    "window",
+]
 
 window: Any = js
 """The page's global object (``js`` is Pyodide's view of ``globalThis``, the window here)."""
@@ -57,3 +68,16 @@ def spawn(work: Coroutine[Any, Any, Any]) -> None:
     task = asyncio.ensure_future(work)
     _RUNNING.add(task)
     task.add_done_callback(_RUNNING.discard)
+
+
+def code_complete() -> bool:
+    """Whether every module of the pages' code can be imported: catan.zip is on the path. A page
+    that started from its start zip (a first visit of one of build.START_PAGES) has only the
+    modules it imports as it starts until :func:`all_code` has brought catan.zip."""
+    return bool(_catan_code.complete())
+
+
+async def all_code() -> None:
+    """Return once catan.zip is on the path (web/interpreter.mjs ``allCode``: the first call
+    fetches it, when the page started from its start zip)."""
+    await _catan_code.all()

@@ -34,8 +34,8 @@ from ..store import StorageFull
 from ..text import Msg, unexpected
 from ..touch import COARSE_POINTER, TOUCH_POINTERS
 from .bots import DISABLE as DISABLE_WORKER, BotsWorker
-from .dom import document, is_none, window
-from .host import PageHost, field_values
+from .dom import all_code, document, is_none, window
+from .host import PageHost, after_code, field_values
 from .page import ACTIVATE, board_spot, browser_languages, browser_storage
 
 if TYPE_CHECKING:
@@ -428,8 +428,10 @@ def start() -> GamePage | None:
 
 
 async def load_game(page: GamePage) -> None:
-    """Load the game screen's components once the first screen is drawn, one per turn of the
-    event loop (the home screen answers meanwhile)."""
+    """Load the game screen's components once the first screen is drawn and all the code is
+    there (:func:`~.dom.all_code`), one per turn of the event loop (the home screen answers
+    meanwhile)."""
+    await all_code()
     from ..game.controller import GAME_COMPONENTS
 
     for name in GAME_COMPONENTS:
@@ -451,8 +453,8 @@ async def load_game(page: GamePage) -> None:
 
 
 def follow_invitations(page: GamePage) -> None:
-    """Join the game of an invitation in the address (``#join=...``), now and whenever the
-    address changes."""
+    """Join the game of an invitation in the address (``#join=...``), once all the code is
+    there (network play is not in the start zip), and whenever the address changes."""
     page.on(window, "hashchange", lambda _: page.net.join_address())
     if str(window.location.hash):
-        page.net.join_address()
+        page.start(after_code(lambda: page.net.join_address()))

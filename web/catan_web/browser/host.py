@@ -10,6 +10,10 @@ does what the command's effects ask (:mod:`catan_web.effects`, and a page's own 
 (:mod:`catan_web.browser.apply`). A disabled button (``aria-disabled``) runs the command
 ``explain`` with its reason instead, when the page has that command. Nothing here decides
 anything about the page.
+
+A page that started from its start zip (its first visit: build.START_PAGES) handles events
+only once catan.zip has come (:func:`~catan_web.browser.dom.all_code`), since the commands they
+run may import any module: those that come sooner wait for it, in order.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from ..html import el, join
 from ..pondering import Ponder, Pondered
 from ..text import unexpected, unexpected_msg
 from .apply import apply
-from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
+from .dom import all_code, code_complete, create_once, create_proxy, document, is_none, spawn, to_js, window
 from .page import BOARD_STOP
 
 FOCUSABLE = 'button:not([disabled]):not([aria-disabled="true"]),select,input,textarea,[tabindex="0"]'
@@ -179,9 +183,13 @@ class PageHost:
     # --- events ----------------------------------------------------------------------------------------
 
     def on(self, target: Any, kind: str, handler: Callable[[Any], None]) -> None:
-        """Bind ``handler`` for the page's lifetime; an unexpected error in it is said."""
+        """Bind ``handler`` for the page's lifetime; an unexpected error in it is said. Events
+        that come before all the code wait for it (see the module's docstring)."""
 
         def guarded(event: Any) -> None:
+            if not code_complete():
+                self.start(after_code(partial(guarded, event)))
+                return
             try:
                 handler(event)
             except Exception as error:
@@ -230,6 +238,12 @@ class PageHost:
             return
         value = ("on" if target.checked else "") if str(target.type) == "checkbox" else str(target.value)
         self.run(str(name), value, *self.before(target))
+
+
+async def after_code(work: Callable[[], None]) -> None:
+    """Do ``work`` once all the pages' code is there (:func:`~catan_web.browser.dom.all_code`)."""
+    await all_code()
+    work()
 
 
 def past(moment: float) -> bool:

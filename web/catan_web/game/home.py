@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from copy import deepcopy
 from typing import TYPE_CHECKING, NamedTuple
 
+from catan_core.almanac import almanac_url  # (at the top: the home screen links to it; build.START_PAGES)
 from catan_core.errors import CatanError
 from catan_core.names import MAX_NAME, SEAT_KINDS
 from catan_core.palette import COLORS
 
 from ..commands import Command, fields, nothing, text, value
-from ..controls import ALMANAC_WINDOW, almanac, button, language_picker, section
+from ..controls import ALMANAC_WINDOW, button, language_picker, section
 from ..effects import Focus
 from ..html import Markup, el, join, mark
 from ..newgame import MAX_GAME_NAME, MAX_SEED, NewGame, SeatChoice, name_of_file
@@ -211,7 +212,7 @@ def quick_start(text: Text) -> Markup:
     how = el(
         "a",
         text("ui.quick.how"),
-        href=almanac.almanac_url(HOW_TO_PLAY, text.lang),
+        href=almanac_url(HOW_TO_PLAY, text.lang),
         target=ALMANAC_WINDOW,
         class_="button-link",
         id="how-to-play",

@@ -15,6 +15,7 @@ import catan_core
 
 from ..html import EMPTY, Markup, el, escape
 from ..patch import Content, Framed
+from .players import icon_symbols  # (at the top: the page's start draws the shell; build.START_PAGES)
 from .state import GAME, HOME, JOIN, Notice
 
 if TYPE_CHECKING:
@@ -55,8 +56,6 @@ def shell() -> Markup:
     The game screen: the bar; the board column (the board, the bank's row, the hand: the board
     takes what the two rows of fixed height leave); the side column (the players strip, the
     turn card, the actions, the coach, the log, network play); the icons' symbols."""
-    from .players import icon_symbols
-
     side = el(
         "div",
         el(
