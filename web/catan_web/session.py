@@ -184,6 +184,11 @@ class Session:
             memo = self._position = _Position(game, seen_as)
         return memo.values
 
+    def moment(self) -> object:
+        """A token of the position as seen now (:meth:`worked_out`): the same until it changes."""
+        self.worked_out()
+        return self._position
+
     def view(self) -> View:
         """The game as the current viewer may see it (without the log), made once per position."""
         memo = self.worked_out()
