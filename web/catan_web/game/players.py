@@ -135,12 +135,13 @@ def seat_line(scene: Scene, pv: PlayerView) -> Markup:
 
 
 def seat_line_reads(scene: Scene, pv: PlayerView) -> tuple[object, ...]:
-    """What :func:`seat_line` reads of a seat (the key of its memo): who sees the game, the
+    """What :func:`seat_line` reads of a seat (the key of its memo): the game at the table, the
     seat's public facts, whether it acts or plays now, whether the game is over, and with the
-    card tracker on the position (the tracker reads the log)."""
+    card tracker on beside another seat than the viewer's, the position (the tracker reads
+    the log)."""
     view, q = scene.view, pv.seat
     tracking = scene.state.coach.tracker and scene.session.viewer not in (None, q)
-    return scene.seen, pv, view.to_act == q, view.current == q, view.phase == "over", tracking and scene.moment
+    return scene.table, pv, view.to_act == q, view.current == q, view.phase == "over", tracking and scene.moment
 
 
 def seat_lines(scene: Scene) -> Keyed:
@@ -155,15 +156,8 @@ def seat_lines(scene: Scene) -> Keyed:
 
 
 def seat_lines_reads(scene: Scene) -> tuple[object, ...]:
-    """What :func:`seat_lines` reads (the key of its memo)."""
-    return (
-        scene.seen,
-        scene.view.players,
-        scene.view.to_act,
-        scene.view.current,
-        scene.view.phase,
-        scene.state.coach.tracker and scene.moment,
-    )
+    """What :func:`seat_lines` reads (the key of its memo): what each line reads."""
+    return tuple(seat_line_reads(scene, pv) for pv in scene.view.players)
 
 
 def strip_foot_reads(scene: Scene) -> tuple[object, ...]:

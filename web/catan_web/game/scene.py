@@ -77,21 +77,22 @@ class Scene:
         return self.state.lang, self.state.touch
 
     @cached_property
+    def table(self) -> tuple[object, ...]:
+        """The game at the table, besides its position: the game and its session (by
+        identity), who plays where, and the texts' language and wording."""
+        session = self.session
+        return session, session.game, self.words, session.remote, session.humans, session.holds_game
+
+    @cached_property
     def seen(self) -> tuple[object, ...]:
-        """Whose game is seen and how, besides its position: the game and its session (by
-        identity), the texts' language and wording, the viewer, whether the device is covered
-        and whose move it is there, who plays where, and the session's settings."""
+        """Whose game is seen and how, besides its position: :attr:`table`, the viewer,
+        whether the device is covered and whose move it is there, and the session's settings."""
         session = self.session
         return (
-            session,
-            session.game,
-            self.words,
+            self.table,
             session.viewer,
             session.covered,
             session.my_move,
-            session.remote,
-            session.humans,
-            session.holds_game,
             session.take_backs,
             session.hints,
             session.hints_shown,
