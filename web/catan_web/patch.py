@@ -208,10 +208,8 @@ def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tup
         ]
     added = _in_front(before, after)
     if added is not None:  # new children in front of the old ones, unchanged (the oldest maybe gone)
-        kept = len(after) - added
-        return [Remove(region, at) for at in range(len(before) - 1, kept - 1, -1)] + [
-            Insert(region, at, Markup(after[at][1])) for at in range(added)
-        ]
+        gone: list[Op] = [Remove(region, at) for at in range(len(before) - 1, len(after) - added - 1, -1)]
+        return gone + [Insert(region, at, Markup(after[at][1])) for at in range(added)]
     old = dict(before)
     was = {key: at for at, (key, _) in enumerate(before)}
     stay = _in_order([key for key in keys if key in was], was)
