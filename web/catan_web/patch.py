@@ -31,7 +31,8 @@ board and the log again, and what a person typed or focused elsewhere is left al
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
+from itertools import compress, count, pairwise
+from operator import itemgetter, ne
 from typing import NamedTuple
 
 from .html import Markup, escape
@@ -199,13 +200,11 @@ def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tup
     [Remove(region='r', at=2), Insert(region='r', at=0, html=Markup('<i>c</i>')),
      Put(region='r', at=2, html=Markup('<i>B</i>'))]
     """
-    keys = [key for key, _ in after]
+    keys = list(map(itemgetter(0), after))
     if len(set(keys)) != len(keys):
         raise ValueError(f"region {region!r}: keys repeat")
-    if len(before) == len(after) and all(b[0] == a[0] for b, a in zip(before, after, strict=True)):  # the same keys
-        return [
-            Put(region, at, Markup(a[1])) for at, (b, a) in enumerate(zip(before, after, strict=True)) if b[1] != a[1]
-        ]
+    if len(before) == len(after) and keys == list(map(itemgetter(0), before)):  # the same keys
+        return [Put(region, at, Markup(after[at][1])) for at in compress(count(), map(ne, before, after))]
     added = _in_front(before, after)
     if added is not None:  # new children in front of the old ones, unchanged (the oldest maybe gone)
         gone: list[Op] = [Remove(region, at) for at in range(len(before) - 1, len(after) - added - 1, -1)]
