@@ -35,10 +35,9 @@ class CheckedDriver(PageDriver):
 
 def test_the_memo_is_never_stale_through_random_games() -> None:
     page = CheckedDriver(bots=True)
-    for seed in (4, 5):
-        play_through(page, seed, set())
-        page.run("home")
-    assert page.checked > 1000
+    play_through(page, 4, set())
+    page.run("home")
+    assert page.checked > 500
     assert len(page.page.memo.kept) > 10
 
 
@@ -82,7 +81,7 @@ def test_the_memo_is_never_stale_through_random_commands() -> None:
     for seed in (8, 9):
         page.open(Game(Options(players=3), seed, seats), take_backs=True)
         game = page.game
-        while game.phase != "over" and len(game.history) < 600:
+        while game.phase != "over" and len(game.history) < 300:
             if page.session.covered:
                 page.run("uncover")
             for name, arg in rng.sample(COMMANDS, 2):
