@@ -58,15 +58,14 @@ def apply(ops: Iterable[Op]) -> None:
             fill(region, op.html)
             wrapper, children = None, None
             continue
+        if isinstance(op, SetAttribute) and op.own:
+            set_attribute(region, op.name, op.value)
+            continue
         if wrapper is None:
             wrapper = region.firstElementChild
             children = wrapper.children
         if isinstance(op, SetAttribute):
-            element = region if op.own else wrapper
-            if op.value is None:
-                element.removeAttribute(op.name)
-            else:
-                element.setAttribute(op.name, op.value)
+            set_attribute(wrapper, op.name, op.value)
         elif isinstance(op, Put):
             children.item(op.at).outerHTML = op.html
         elif isinstance(op, Insert):
@@ -81,6 +80,14 @@ def apply(ops: Iterable[Op]) -> None:
         again = document.querySelector(selector)
         if not is_none(again):
             again.focus()
+
+
+def set_attribute(element: Any, name: str, value: str | None) -> None:
+    """Set attribute ``name`` of ``element`` to ``value`` (None: remove it)."""
+    if value is None:
+        element.removeAttribute(name)
+    else:
+        element.setAttribute(name, value)
 
 
 def fill(region: Any, html: str) -> None:
