@@ -287,13 +287,51 @@ class Game(State):
             raise InvalidActionError("action.malformed", action=describe(action))
         validate_shape(action)
         p, kind, value = action
+        self._check_turn(p)
+        _CHECKS[kind](self, p, value)
+
+    def _check_turn(self, p: int) -> None:
+        """Refuse any action of seat ``p`` now: the game is over, or it is not ``p``'s turn."""
         if self.phase == OVER:
             raise _fail("rule.game_over")
         if p >= len(self.players):
             raise _fail("rule.no_such_seat", seat=p)
         if p != self.to_act:
             raise _fail("rule.not_your_turn", seat=p, expected=self.to_act)
-        _CHECKS[kind](self, p, value)
+
+    def build_refusal(self, p: int, kind: str) -> CatanError | None:
+        """Why seat ``p`` may build no ``kind`` (road, settlement or city) now, wherever: the
+        error :meth:`check_action` gives for every free spot (for a city, every settlement of
+        ``p``) when a check that does not look at the spot refuses it (whose turn it is, the
+        phase, the pieces left, the cost); None when those pass, or in the set-up, or for a city
+        without a settlement to upgrade (then it depends on the spot).
+
+        >>> game = Game(Options(players=3, board="beginner"), seed=1)
+        >>> game.build_refusal(0, "road").key, game.build_refusal(1, "city").key
+        ('rule.phase_roll', 'rule.not_your_turn')
+        """
+        setup = {A.ROAD: SETUP_ROAD, A.SETTLEMENT: SETUP_SETTLEMENT}.get(kind)
+        if self.phase == setup or (kind == A.CITY and p < len(self.players) and not self.players[p].settlements):
+            return None
+        try:
+            self._check_turn(p)
+            if kind == A.CITY and self.phase != MAIN:  # (a city's phase is checked before its spot)
+                raise _fail(self._phase_rule())
+            self._check_build(p, kind)
+        except CatanError as error:
+            return error
+        return None
+
+    def _check_build(self, p: int, kind: str) -> None:
+        """The checks of building ``kind`` that do not look at the spot: the phase, the pieces
+        left, the cost (paid in the main phase)."""
+        built, pieces, rule, cost, phases = _BUILDS[kind]
+        if self.phase not in phases:
+            raise _fail(self._phase_rule())
+        if len(getattr(self.players[p], built)) >= pieces:
+            raise _fail(rule)
+        if self.phase == MAIN:
+            self._check_pay(p, cost)
 
     def view(self, viewer: int | None = None, with_log: bool = True) -> View:
         """What ``viewer`` may see (``None``: a spectator). See :mod:`catan_core.views`."""
@@ -618,13 +656,7 @@ class Game(State):
             if self.setup_node not in EDGE_NODES[e]:
                 raise _fail("rule.setup_road_touch", edge=e)
             return
-        if phase not in (MAIN, ROAD_BUILDING_PHASE):
-            raise _fail(self._phase_rule())
-        pl = self.players[p]
-        if len(pl.roads) >= ROADS:
-            raise _fail("rule.no_roads_left")
-        if phase == MAIN:
-            self._check_pay(p, ROAD_COST)
+        self._check_build(p, A.ROAD)
         if e not in self.road_spots(p):
             a, b = EDGE_NODES[e]
             touches_own = any(
@@ -656,12 +688,7 @@ class Game(State):
             if all(self.edge_owner[e] >= 0 for e in NODE_EDGES[node]):  # its road could go nowhere
                 raise _fail("rule.setup_no_road", node=node)
             return
-        if self.phase != MAIN:
-            raise _fail(self._phase_rule())
-        pl = self.players[p]
-        if len(pl.settlements) >= SETTLEMENTS:
-            raise _fail("rule.no_settlements_left")
-        self._check_pay(p, SETTLEMENT_COST)
+        self._check_build(p, A.SETTLEMENT)
         self._check_setup_settlement(p, node)
         if not any(self.edge_owner[e] == p for e in NODE_EDGES[node]):
             raise _fail("rule.settlement_not_connected", node=node)
@@ -688,9 +715,7 @@ class Game(State):
             raise _fail(self._phase_rule())
         if self.node_owner[node] != p or self.node_city[node]:
             raise _fail("rule.city_needs_settlement", node=node)
-        if len(self.players[p].cities) >= CITIES:
-            raise _fail("rule.no_cities_left")
-        self._check_pay(p, CITY_COST)
+        self._check_build(p, A.CITY)
 
     def _do_city(self, p: int, node: int, events: list[Event]) -> None:
         self._pay(p, CITY_COST)
@@ -1076,6 +1101,13 @@ class Game(State):
         return "rule.phase_" + self.phase
 
 
+_BUILDS: dict[str, tuple[str, int, str, Cards, tuple[str, ...]]] = {
+    A.ROAD: ("roads", ROADS, "rule.no_roads_left", ROAD_COST, (MAIN, ROAD_BUILDING_PHASE)),
+    A.SETTLEMENT: ("settlements", SETTLEMENTS, "rule.no_settlements_left", SETTLEMENT_COST, (MAIN,)),
+    A.CITY: ("cities", CITIES, "rule.no_cities_left", CITY_COST, (MAIN,)),
+}
+"""For each piece built on a spot: the seat's list of them, how many a seat has, the rule when
+none is left, its cost, and the phases it is built in (:meth:`Game._check_build`)."""
 _CHECKS = {kind: getattr(Game, "_check_" + kind) for kind in A.KINDS}
 """The rule check of each action kind: ``Game._check_<kind>(game, player, value)``."""
 _PERFORMERS = {kind: getattr(Game, "_do_" + kind) for kind in A.KINDS}

@@ -49,6 +49,7 @@ from .board import (
     PIPS,
     RESOURCES,
     TERRAINS,
+    Board,
 )
 from .game import Game
 from .i18n import escape_markup as escape, translate
@@ -456,8 +457,10 @@ def drawing(
     def tr(key: str, **params: object) -> str:
         return escape(t(key, **params))
 
+    colors = [escape(seat.color) for seat in view.seats]
+
     def color(p: int) -> str:
-        return escape(view.seats[p].color)
+        return colors[p]
 
     glyphs = seat_glyphs([seat.color for seat in view.seats])
 
@@ -481,16 +484,14 @@ def drawing(
     head += [("role", "group"), ("aria-label", board_label), ("font-family", FONT)]
 
     out: list[tuple[str, str]] = [("style", _STYLE), ("sea", _SEA), ("frame", _FRAME)]
-    out += [(f"harbor{i}", _harbor(i, e, board.harbors[i], lang, _harbor_label(e, board.harbors[i], words, t)))
-            for i, e in enumerate(HARBOR_EDGES)]
+    out += _harbors(board, lang, names)
     out.append(("beach", _BEACH))
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
-    for h in range(HEX_COUNT):
-        label = escape(_hex_label(h, view, words, t))
-        kind = f"hex terrain-{TERRAINS[board.terrains[h]]}"
-        attrs = target(kind, f"h{h}", label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append((f"h{h}", _hex(h, view, attrs, h in hl_hexes, h in marks["h"], lang)))
+    for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
+        label = place if h != view.robber else tr("svg.hex_robber", place=words.hexes[h])
+        attrs = target(kind, key, label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
+        out.append((key, _hex(h, board, attrs, h in hl_hexes, h in marks["h"], lang)))
 
     # the rings of the hexes that paid, under the pieces
     out += [(f"ring{h}", _paid_ring(h)) for h in paid]
@@ -541,10 +542,11 @@ def drawing(
 
     # click areas: paths (a transparent band along each), then intersections above them; in
     # each, the targets last (above the other spots of their kind)
-    out += [(f"e{e}", _edge_spot(e)) for e in range(EDGE_COUNT) if e not in hl_edges]
+    edge_spots, node_spots = _spots()
+    out += [item for e, item in enumerate(edge_spots) if e not in hl_edges] if hl_edges else edge_spots
     for e in sorted(hl_edges):
         out.append((f"e{e}", f'<g {target("edge", f"e{e}", escape(_edge_label(e, view, words, t)))} data-edge="{e}">' + _edge_target(e) + "</g>"))
-    out += [(f"n{n}", _node_spot(n)) for n in range(NODE_COUNT) if n not in hl_nodes]
+    out += [item for n, item in enumerate(node_spots) if n not in hl_nodes] if hl_nodes else node_spots
     for n in sorted(hl_nodes):
         out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
                              + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
@@ -555,6 +557,34 @@ def drawing(
 
 _SEA = (f'<polygon class="sea" points="{_pts(_frame())}" fill="{SEA}" stroke="{SEA_EDGE}" stroke-width="14"'
         ' stroke-linejoin="round"/>')
+
+
+@cache
+def _spots() -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """Every path's and every intersection's click area when it is no target, keyed."""
+    return tuple((f"e{e}", _edge_spot(e)) for e in range(EDGE_COUNT)), tuple(
+        (f"n{n}", _node_spot(n)) for n in range(NODE_COUNT)
+    )
+
+
+@lru_cache(maxsize=64)
+def _harbors(board: Board, lang: str, names: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The harbors of ``board``, keyed, their words in ``lang``."""
+    words = places(board, lang)
+
+    def t(key: str, **params: object) -> str:
+        return translate(key, params, lang, names)
+
+    return tuple((f"harbor{i}", _harbor(i, e, board.harbors[i], lang, _harbor_label(e, board.harbors[i], words, t)))
+                 for i, e in enumerate(HARBOR_EDGES))
+
+
+@lru_cache(maxsize=64)
+def _hex_words(board: Board, lang: str) -> tuple[tuple[str, str, str], ...]:
+    """Each hex of ``board``: its key, its class and its name in ``lang`` (escaped; the robber's
+    hex is named with the robber when drawn, as :func:`_hex_label` names it)."""
+    words = places(board, lang)
+    return tuple((f"h{h}", f"hex terrain-{TERRAINS[board.terrains[h]]}", escape(words.hexes[h])) for h in range(HEX_COUNT))
 
 
 @cache
@@ -729,10 +759,9 @@ def _badge(h: int, seat: int, count: int, view: View, color: str, glyph: str) ->
     )
 
 
-def _hex(h: int, view: View, attrs: str, target: bool, mark: bool, lang: str) -> str:
+def _hex(h: int, board: Board, attrs: str, target: bool, mark: bool, lang: str) -> str:
     """Hex ``h``'s tile, glyph, word and token in a group with ``attrs`` (its class and its
     role: an image, or a button when it is a ``target``)."""
-    board = view.board
     parts = [f'<g {attrs} data-hex="{h}">', _tile(h, board.terrains[h], board.numbers[h], lang)]
     if target:
         parts.append(_hex_target(h))

@@ -1510,3 +1510,40 @@ def test_computer_players_follow_both_rule_options():
             game.apply(bots[game.to_act].decide(game.view(game.to_act)))
         assert game.winner >= 0
         assert "dice_reshuffle" in kinds(game.log) and "maritime" in kinds(game.log)
+
+
+def test_a_build_refused_before_its_spot_is_refused_alike_on_every_spot() -> None:
+    """``Game.build_refusal`` (what a build button says when nothing of its kind can be built)
+    is the error every free spot gives, through random games, for every seat and piece."""
+    import random
+
+    from catan_core.errors import CatanError
+
+    def error_at(game: Game, action: Action) -> tuple[str, object] | None:
+        try:
+            game.check_action(action)
+        except CatanError as error:
+            return error.key, error.params
+        return None
+
+    rng, refused = random.Random(11), 0
+    for seed in (1, 2, 3):
+        game = Game(Options(players=4), seed)
+        while game.phase != "over" and len(game.history) < 1500:
+            for p in range(4):
+                for kind in ("road", "settlement", "city"):
+                    refusal = game.build_refusal(p, kind)
+                    if refusal is None:
+                        continue
+                    refused += 1
+                    if kind == "road":
+                        spots = [e for e, owner in enumerate(game.edge_owner) if owner < 0]
+                    elif kind == "settlement":
+                        spots = [n for n, owner in enumerate(game.node_owner) if owner < 0]
+                    else:
+                        spots = list(game.players[p].settlements)
+                    assert spots
+                    for spot in spots:
+                        assert error_at(game, Action(p, kind, spot)) == (refusal.key, refusal.params)
+            game.apply(rng.choice(game.legal_actions()))
+    assert refused > 1000

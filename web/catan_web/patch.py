@@ -31,7 +31,8 @@ board and the log again, and what a person typed or focused elsewhere is left al
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
+from itertools import compress, count, pairwise
+from operator import itemgetter, ne
 from typing import NamedTuple
 
 from .html import Markup, escape
@@ -64,6 +65,10 @@ class Framed(NamedTuple):
 WHOLE = 2000
 """Characters of a keyed region's changes under which they are written as such (above, and
 over half of the region, the region is written whole)."""
+
+FRONT = 64
+"""The most children a keyed region's change may add in front of the others to be found as such
+at once (:func:`_in_front`; more go through the general comparison)."""
 
 Content = Markup | Keyed | Framed
 """What a view function gives a region."""
@@ -195,13 +200,15 @@ def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tup
     [Remove(region='r', at=2), Insert(region='r', at=0, html=Markup('<i>c</i>')),
      Put(region='r', at=2, html=Markup('<i>B</i>'))]
     """
-    keys = [key for key, _ in after]
+    keys = list(map(itemgetter(0), after))
     if len(set(keys)) != len(keys):
         raise ValueError(f"region {region!r}: keys repeat")
-    if len(before) == len(after) and all(b[0] == a[0] for b, a in zip(before, after, strict=True)):  # the same keys
-        return [
-            Put(region, at, Markup(a[1])) for at, (b, a) in enumerate(zip(before, after, strict=True)) if b[1] != a[1]
-        ]
+    if len(before) == len(after) and keys == list(map(itemgetter(0), before)):  # the same keys
+        return [Put(region, at, Markup(after[at][1])) for at in compress(count(), map(ne, before, after))]
+    added = _in_front(before, after)
+    if added is not None:  # new children in front of the old ones, unchanged (the oldest maybe gone)
+        gone: list[Op] = [Remove(region, at) for at in range(len(before) - 1, len(after) - added - 1, -1)]
+        return gone + [Insert(region, at, Markup(after[at][1])) for at in range(added)]
     old = dict(before)
     was = {key: at for at, (key, _) in enumerate(before)}
     stay = _in_order([key for key in keys if key in was], was)
@@ -218,6 +225,26 @@ def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tup
     return ops + [
         Put(region, at, Markup(html)) for at, (key, html) in enumerate(after) if key in stay and old[key] != html
     ]
+
+
+def _in_front(before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> int | None:
+    """How many children ``after`` adds in front of ``before``'s, when the others are
+    ``before``'s first children unchanged and in the same order (the rest of ``before``
+    gone): a log's new lines, newest first. None otherwise.
+
+    >>> a, b, c = (("a", "<i>a</i>"), ("b", "<i>b</i>"), ("c", "<i>c</i>"))
+    >>> _in_front((b, c), (a, b, c)), _in_front((b, c), (a, b)), _in_front((b, c), (a, c)), _in_front((b,), (b,))
+    (1, 1, None, 0)
+    >>> _in_front((b, c), (a, ("b", "<i>B</i>"), c)) is None
+    True
+    """
+    if not before:
+        return None
+    first = before[0][0]
+    added = next((at for at, (key, _) in enumerate(after[: FRONT + 1]) if key == first), None)
+    if added is None or after[added:] != before[: len(after) - added]:
+        return None
+    return added
 
 
 def _in_order(keys: list[str], was: dict[str, int]) -> set[str]:

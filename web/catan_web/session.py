@@ -184,6 +184,11 @@ class Session:
             memo = self._position = _Position(game, seen_as)
         return memo.values
 
+    def moment(self) -> object:
+        """A token of the position as seen now (:meth:`worked_out`): the same until it changes."""
+        self.worked_out()
+        return self._position
+
     def view(self) -> View:
         """The game as the current viewer may see it (without the log), made once per position."""
         memo = self.worked_out()
@@ -417,32 +422,38 @@ class Session:
     def build_reason(self, kind: str) -> str | None:
         """Why a build button of ``kind`` (road, settlement, city) cannot be used now.
 
-        None when at least one spot is legal. Otherwise the engine is asked about the free
-        spots (own settlements for a city); if it gives one reason for all of them that is
-        the answer, else the spots differ and the reason is that no spot is legal.
+        None when at least one spot is legal. Otherwise the engine's refusal of every spot
+        alike (:meth:`~catan_core.game.Game.build_refusal`), or, when it depends on the spot,
+        the engine is asked about the free spots (own settlements for a city); if it gives one
+        reason for all of them that is the answer, else the reason is that no spot is legal.
         """
         memo = self.worked_out()
         if ("build_reason", kind) not in memo:
-            memo["build_reason", kind] = self._build_reason(kind)
+            memo["build_reason", kind] = _build_reason(self, kind)
         return memo["build_reason", kind]  # type: ignore[no-any-return]
 
-    def _build_reason(self, kind: str) -> str | None:
-        p = self.viewer
-        if p is None:
-            return self.text("ui.reason.not_your_move")
-        if any(a.kind == kind for a in self.legal()):
-            return None
-        if kind == A.ROAD:
-            spots = [e for e, owner in enumerate(self.game.edge_owner) if owner < 0]
-        elif kind == A.SETTLEMENT:
-            spots = [n for n, owner in enumerate(self.game.node_owner) if owner < 0]
-        else:
-            spots = list(self.game.players[p].settlements) or [0]
-        reasons = Counter(self.reason(Action(p, kind, spot)) for spot in spots)
-        reasons.pop(None, None)
-        if len(reasons) == 1:
-            return next(iter(reasons))
-        return self.text("ui.reason.no_spot")
+
+def _build_reason(session: Session, kind: str) -> str | None:
+    """See :meth:`Session.build_reason` (worked out once per position)."""
+    p = session.viewer
+    if p is None:
+        return session.text("ui.reason.not_your_move")
+    if any(a.kind == kind for a in session.legal()):
+        return None
+    refusal = session.game.build_refusal(p, kind)  # (the same on every spot: asked once)
+    if refusal is not None:
+        return Reason(session.text.error(refusal), refusal)
+    if kind == A.ROAD:
+        spots = [e for e, owner in enumerate(session.game.edge_owner) if owner < 0]
+    elif kind == A.SETTLEMENT:
+        spots = [n for n, owner in enumerate(session.game.node_owner) if owner < 0]
+    else:
+        spots = list(session.game.players[p].settlements) or [0]
+    reasons = Counter(session.reason(Action(p, kind, spot)) for spot in spots)
+    reasons.pop(None, None)
+    if len(reasons) == 1:
+        return next(iter(reasons))
+    return session.text("ui.reason.no_spot")
 
 
 class _Seen:

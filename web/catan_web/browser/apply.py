@@ -21,6 +21,8 @@ TYPED = (
     " input[type=password]"
 )
 """Fields whose typed text survives a rewrite."""
+KEPT = TYPED + ", details[open][id]"
+"""What survives a rewrite: typed text, and open disclosures."""
 
 
 def focus_selector(node: Any) -> str | None:
@@ -38,47 +40,66 @@ def focus_selector(node: Any) -> str | None:
 
 
 def apply(ops: Iterable[Op]) -> None:
-    """Apply ``ops`` in order."""
+    """Apply ``ops`` in order (a region's element, its wrapper and the wrapper's children are
+    looked up once for the operations in a row on that region: each look-up crosses from
+    Python to the browser)."""
     active = document.activeElement
     selector = focus_selector(active)
+    name: str | None = None
+    region: Any = None
+    wrapper: Any = None  # (the region's first child, and its live list of children, once looked up)
+    children: Any = None
     for op in ops:
-        region = document.getElementById(op.region)
+        if op.region != name:
+            name, region, wrapper, children = op.region, document.getElementById(op.region), None, None
         if is_none(region):
             continue
         if isinstance(op, Fill):
             fill(region, op.html)
-        elif isinstance(op, SetAttribute):
-            element = region if op.own else region.firstElementChild
-            if op.value is None:
-                element.removeAttribute(op.name)
-            else:
-                element.setAttribute(op.name, op.value)
-        elif isinstance(op, Put):
-            region.firstElementChild.children.item(op.at).outerHTML = op.html
-        elif isinstance(op, Insert):
+            wrapper, children = None, None
+            continue
+        if isinstance(op, SetAttribute) and op.own:
+            set_attribute(region, op.name, op.value)
+            continue
+        if wrapper is None:
             wrapper = region.firstElementChild
-            following = wrapper.children.item(op.at)
+            children = wrapper.children
+        if isinstance(op, SetAttribute):
+            set_attribute(wrapper, op.name, op.value)
+        elif isinstance(op, Put):
+            children.item(op.at).outerHTML = op.html
+        elif isinstance(op, Insert):
+            following = children.item(op.at)
             if is_none(following):
                 wrapper.insertAdjacentHTML("beforeend", op.html)
             else:
                 following.insertAdjacentHTML("beforebegin", op.html)
         elif isinstance(op, Remove):
-            region.firstElementChild.children.item(op.at).remove()
+            children.item(op.at).remove()
     if selector is not None and not document.contains(active):
         again = document.querySelector(selector)
         if not is_none(again):
             again.focus()
 
 
+def set_attribute(element: Any, name: str, value: str | None) -> None:
+    """Set attribute ``name`` of ``element`` to ``value`` (None: remove it)."""
+    if value is None:
+        element.removeAttribute(name)
+    else:
+        element.setAttribute(name, value)
+
+
 def fill(region: Any, html: str) -> None:
     """Replace ``region``'s contents, keeping what was typed in its fields (when the field's
     default value did not change) and which of its disclosures were open."""
-    typed = {
-        str(f.id): (str(f.defaultValue), str(f.value))
-        for f in region.querySelectorAll(TYPED)
-        if f.id and f.value != f.defaultValue
-    }
-    opened = [str(d.id) for d in region.querySelectorAll("details[open][id]")]
+    typed: dict[str, tuple[str, str]] = {}
+    opened: list[str] = []
+    for part in region.querySelectorAll(KEPT):  # (one look-up: most regions hold neither)
+        if str(part.tagName) == "DETAILS":
+            opened.append(str(part.id))
+        elif part.id and part.value != part.defaultValue:
+            typed[str(part.id)] = (str(part.defaultValue), str(part.value))
     region.innerHTML = html
     for ident, (default, value) in typed.items():
         field = document.getElementById(ident)

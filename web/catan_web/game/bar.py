@@ -97,6 +97,14 @@ def game_bar(scene: Scene) -> Markup:
     )
 
 
+def reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`game_bar` reads (the key of its memo): the game at the table, its name,
+    whether it is over, and the page's settings and open menus."""
+    state, session = scene.state, scene.session
+    settings = (state.speed, state.offers, state.net_open, state.sound, state.coach.tracker, state.menu_open)
+    return scene.table, session.name, session.gid, session.game.phase == "over", settings, state.sharing
+
+
 def hosts_friends(session: Session) -> bool:
     """Whether the game on screen may be played on several devices from this page: it holds
     the game, two people or more play it, and it is not over."""

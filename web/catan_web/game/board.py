@@ -105,6 +105,11 @@ def tools(scene: Scene) -> Markup:
     return zoom_buttons(scene.text, scene.state.board.zoom, len(ZOOMS))
 
 
+def tools_reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`tools` reads (the key of its memo)."""
+    return scene.words, scene.state.board.zoom
+
+
 def confirm_bar(scene: Scene) -> Markup:
     """The bar under the board while a tapped spot waits for Confirm, and while the board is
     enlarged the prompt too (the turn card may be out of view then; a phone keeps the bar at

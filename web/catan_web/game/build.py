@@ -10,6 +10,7 @@ Draft: ``mode`` (a build kind, or a card chooser). Commands: ``mode``, ``buy``, 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from catan_core import actions as A
@@ -17,7 +18,7 @@ from catan_core.actions import Action
 from catan_core.game import COSTS
 
 from ..commands import Command, choice, nothing
-from ..controls import button, section
+from ..controls import almanac_entry, button, section
 from ..html import Markup, el, join
 from ..targets import BUILD_KINDS
 from .cards import CHOOSERS
@@ -34,10 +35,24 @@ MODES: tuple[str, ...] = ("", *BUILD_KINDS, *CHOOSERS)
 
 
 def build_panel(scene: Scene) -> Markup:
-    """Build buttons with their costs, each disabled with the engine's reason when impossible."""
-    session, text = scene.session, scene.text
+    """Build buttons with their costs, each disabled with the engine's reason when impossible
+    (made again only when what it reads changed: :func:`reads`)."""
+    session = scene.session
+    reasons = (*(session.build_reason(kind) for kind in BUILD_KINDS), session.reason(Action(session.actor, A.BUY)))
+    return scene.memo.keep("build", reads(scene, reasons), partial(buttons, scene, reasons))
+
+
+def reads(scene: Scene, reasons: tuple[str | None, ...]) -> tuple[object, ...]:
+    """What the build panel reads (the key of its memo): the texts' words, the buttons'
+    ``reasons`` and the almanac entries behind them, the mode chosen, the development cards left."""
+    return scene.words, reasons, tuple(map(almanac_entry, reasons)), scene.draft.mode, scene.view.deck_size
+
+
+def buttons(scene: Scene, reasons: tuple[str | None, ...]) -> Markup:
+    """The build panel: a button per kind built and for buying a card, disabled with ``reasons``."""
+    text = scene.text
     items = []
-    for kind in BUILD_KINDS:
+    for kind, reason in zip(BUILD_KINDS, reasons, strict=False):
         label = el("span", text("ui.build." + kind), class_="label") + el(
             "span", chips(text, COSTS[kind]), class_="cost"
         )
@@ -50,7 +65,7 @@ def build_panel(scene: Scene) -> Markup:
                     "mode",
                     kind,
                     ident=f"build-{kind}",
-                    reason=session.build_reason(kind),
+                    reason=reason,
                     pressed=scene.draft.mode == kind,
                     cls="build",
                 ),
@@ -60,9 +75,7 @@ def build_panel(scene: Scene) -> Markup:
     items.append(
         el(
             "li",
-            button(
-                text, label, "buy", ident="build-buy", reason=session.reason(Action(session.actor, A.BUY)), cls="build"
-            ),
+            button(text, label, "buy", ident="build-buy", reason=reasons[-1], cls="build"),
         )
     )
     note = el("p", text("ui.build.deck", count=scene.view.deck_size), class_="muted small")

@@ -41,6 +41,7 @@ from ..controller import PageController
 from ..draft import Draft
 from ..effects import Announce, Focus, ScrollTop
 from ..html import Markup
+from ..memo import Memo
 from ..newgame import NewGame
 from ..patch import Content
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
@@ -145,6 +146,8 @@ class Controller(PageController[PageState]):
         self.dice: list[tuple[int, int]] = []
         """Dice a test page queued for the next rolls."""
         self.log = LogLines()
+        self.memo = Memo()
+        """The game screen's views kept from the drawings before, by what they read."""
         self.announcer: Announcer | None = None
         self.listener = Listener()
         self.stage: tuple[object, ...] = ()
@@ -210,7 +213,7 @@ class Controller(PageController[PageState]):
 
     def contents(self) -> list[tuple[str, Content]]:
         """Every region's content as its view draws it."""
-        return regions(self.state, self.session, self.remote, self.log, self.store.list, self.dates)
+        return regions(self.state, self.session, self.remote, self.log, self.store.list, self.dates, self.memo)
 
     def dates(self, saves: Sequence[SaveMeta]) -> dict[str, str]:
         """When each of ``saves`` was saved, in words of the page's language."""

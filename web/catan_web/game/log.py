@@ -37,6 +37,8 @@ class LogLines:
         self.last: object = None
         """The last event translated (the lines start again when it is no longer in the log:
         a move taken back, another game)."""
+        self.newest: tuple[tuple[str, Markup], ...] = ()
+        """The lines newest first, each keyed by its event's index (see :meth:`keyed`)."""
 
     def lines_of(self, session: Session, lang: str) -> list[Markup]:
         """One line per event of the log (the seat's mark and the sentence) for the current
@@ -50,6 +52,16 @@ class LogLines:
             self.lines.append(el("li", seat_mark(session.game, event.player), sentence))
         self.last = log[-1] if log else None
         return self.lines
+
+    def keyed(self, session: Session, lang: str) -> tuple[tuple[str, Markup], ...]:
+        """The lines of :meth:`lines_of`, newest first, each keyed by its event's index (the
+        new lines put in front of those kept)."""
+        lines = self.lines_of(session, lang)
+        kept = len(self.newest)
+        if kept > len(lines) or (kept and self.newest[0][1] is not lines[kept - 1]):
+            kept, self.newest = 0, ()
+        self.newest = tuple((str(i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1)) + self.newest
+        return self.newest
 
 
 def starter(game: Game) -> int | None:
@@ -82,10 +94,9 @@ def start_line(scene: Scene) -> Markup | None:
 
 def log_list(scene: Scene, memo: LogLines) -> Keyed:
     """The ``<ol>`` of the log's newest lines, newest first, each keyed by its event's index."""
-    lines = memo.lines_of(scene.session, scene.state.lang)
-    first = max(0, len(lines) - LOG_LINES)
-    items = tuple((str(i), lines[i]) for i in range(len(lines) - 1, first - 1, -1))
-    opening = start_line(scene) if first == 0 else None
+    lines = memo.keyed(scene.session, scene.state.lang)
+    items = lines[:LOG_LINES]
+    opening = start_line(scene) if len(lines) <= LOG_LINES else None
     if opening is not None:
         items += (("start", opening),)
     # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard

@@ -10,6 +10,7 @@ words for a screen reader (:func:`seat_words`).
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ..html import EMPTY, Markup, el, join, trusted
@@ -133,11 +134,35 @@ def seat_line(scene: Scene, pv: PlayerView) -> Markup:
     )
 
 
+def seat_line_reads(scene: Scene, pv: PlayerView) -> tuple[object, ...]:
+    """What :func:`seat_line` reads of a seat (the key of its memo): the game at the table, the
+    seat's public facts, whether it acts or plays now, whether the game is over, and with the
+    card tracker on beside another seat than the viewer's, the position (the tracker reads
+    the log)."""
+    view, q = scene.view, pv.seat
+    tracking = scene.state.coach.tracker and scene.session.viewer not in (None, q)
+    return scene.table, pv, view.to_act == q, view.current == q, view.phase == "over", tracking and scene.moment
+
+
 def seat_lines(scene: Scene) -> Keyed:
     """The strip's seats, one line each, matched by seat (a move redraws only the lines it
-    changed)."""
-    items = tuple((f"seat-{pv.seat}", str(seat_line(scene, pv))) for pv in scene.view.players)
+    changed; a line is made again only when what it reads changed)."""
+    keep = scene.memo.keep
+    items = tuple(
+        (f"seat-{pv.seat}", keep(f"seat-{pv.seat}", seat_line_reads(scene, pv), partial(seat_line, scene, pv)))
+        for pv in scene.view.players
+    )
     return Keyed("ol", (("class", "strip-seats"),), items)
+
+
+def seat_lines_reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`seat_lines` reads (the key of its memo): what each line reads."""
+    return tuple(seat_line_reads(scene, pv) for pv in scene.view.players)
+
+
+def strip_foot_reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`strip_foot` reads (the key of its memo)."""
+    return scene.words, scene.view.options.vp_target
 
 
 def strip_foot(scene: Scene) -> Markup:

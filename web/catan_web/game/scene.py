@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Protocol
 
 from ..html import EMPTY, Markup
+from ..memo import Memo
 from .state import PageState
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
     from ..session import Session
     from ..targets import Targets
     from ..text import Text
+    from .log import LogLines
 
 
 class Remote(Protocol):
@@ -62,6 +64,57 @@ class Scene:
     state: PageState
     session: Session
     remote: Remote = field(default=NO_REMOTE)
+    memo: Memo = field(default_factory=Memo)
+    """The views kept from the drawings before (:mod:`catan_web.memo`; by default none)."""
+    log: LogLines | None = None
+    """The log's lines translated so far (None: none yet)."""
+
+    # --- what views read, as keys of the memo ------------------------------------------------------
+
+    @cached_property
+    def words(self) -> tuple[str, bool]:
+        """The texts' language and wording ("tap" or "click"): what a view of fixed texts reads."""
+        return self.state.lang, self.state.touch
+
+    @cached_property
+    def table(self) -> tuple[object, ...]:
+        """The game at the table, besides its position: the game and its session (by
+        identity), who plays where, and the texts' language and wording."""
+        session = self.session
+        return session, session.game, self.words, session.remote, session.humans, session.holds_game
+
+    @cached_property
+    def seen(self) -> tuple[object, ...]:
+        """Whose game is seen and how, besides its position: :attr:`table`, the viewer,
+        whether the device is covered and whose move it is there, and the session's settings."""
+        session = self.session
+        return (
+            self.table,
+            session.viewer,
+            session.covered,
+            session.my_move,
+            session.take_backs,
+            session.hints,
+            session.hints_shown,
+            session.offers,
+        )
+
+    @cached_property
+    def moment(self) -> tuple[object, ...]:
+        """The position as it is seen (:attr:`seen`, and the session's token of the position:
+        :meth:`~catan_web.session.Session.moment`): what a view reading the game at large reads."""
+        return self.seen, self.session.moment()
+
+    @cached_property
+    def calm(self) -> PageState:
+        """The page's state without what no game view reads (the notice, the buttons pressed and
+        fresh, the first gesture): what a view reading the page's state at large reads."""
+        return self.state._replace(notice=None, pressed=None, fresh=(), gesture=False)
+
+    @cached_property
+    def anything(self) -> tuple[object, ...]:
+        """The key of a view reading the game and the page's state at large."""
+        return self.moment, self.calm
 
     @cached_property
     def view(self) -> View:

@@ -3,17 +3,22 @@
 The page's layout (:func:`shell`) is written once; after each command :func:`regions` gives
 every region its content from the page's state and the game on screen, and the
 :class:`~catan_web.patch.Patcher` writes only what changed. A region's name is its element's
-id.
+id. The game screen's regions (:func:`game_views`) each name what their view reads: a view is
+made again only when that changed (:mod:`catan_web.memo`), so an unchanged region costs a
+comparison of keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from functools import cache, partial
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple
 
 import catan_core
 
 from ..html import EMPTY, Markup, el, escape
+from ..memo import Memo
 from ..patch import Content, Framed
 from .players import icon_symbols  # (at the top: the page's start draws the shell; build.START_PAGES)
 from .state import GAME, HOME, JOIN, Notice
@@ -169,9 +174,11 @@ def regions(
     log: LogLines,
     saves: Callable[[], Sequence[SaveMeta]],
     dates: Callable[[Sequence[SaveMeta]], dict[str, str]],
+    memo: Memo | None = None,
 ) -> list[tuple[str, Content]]:
     """Every region's content for the page's ``state`` and the game on screen (``saves``: the
-    saved games, listed only when the home screen shows; ``dates``: their dates as words)."""
+    saved games, listed only when the home screen shows; ``dates``: their dates as words;
+    ``memo``: the game screen's views kept from the drawings before, by what they read)."""
     text = state.text()
     if session is not None:  # the game's texts name its seats and spots
         session.text.lang, session.text.touch = state.lang, state.touch
@@ -183,7 +190,7 @@ def regions(
         ("notice", Framed(notice_attrs, notice(state.notice, session.text if session is not None else text, session)))
     )
     if state.screen == GAME and session is not None:
-        return out + game_regions(state, session, remote, log)
+        return out + game_regions(state, session, remote, log, memo or Memo())
     if state.screen == JOIN:
         home = remote.join_screen()
     else:
@@ -195,35 +202,76 @@ def regions(
     return out + [(name, EMPTY) for name in GAME_REGIONS]
 
 
-def game_regions(state: PageState, session: Session, remote: Remote, log: LogLines) -> list[tuple[str, Content]]:
-    """The game screen's regions."""
+class RegionView(NamedTuple):
+    """A region of the game screen: its name (its element's id), the view drawing it, and what
+    the view reads, as a key of the page's memo (:mod:`catan_web.memo`): the view is made again
+    only when its key changed. None: made at every drawing (views of network play, which the
+    game's position does not tell)."""
+
+    name: str
+    draw: Callable[[Scene], Content]
+    reads: Callable[[Scene], object] | None
+
+
+@cache
+def game_views() -> tuple[RegionView, ...]:
+    """The game screen's regions in order, each with its view and what it reads (made once,
+    when the game screen is first drawn: its components import the engine)."""
     from . import actions, bar, board, coach, hand, players, supply, turn
-    from .log import log_list
+
+    def label(key: str) -> Callable[[Scene], Markup]:
+        return lambda scene: escape(scene.text(key))
+
+    anything, words = attrgetter("anything"), attrgetter("words")  # (see Scene: what views read)
+    return (
+        RegionView("bar", bar.game_bar, bar.reads),
+        RegionView("board-wrap", board_frame, words),
+        RegionView("board", board.board, anything),
+        RegionView("board-tools", board.tools, board.tools_reads),
+        RegionView("board-confirm", board.confirm_bar, anything),
+        RegionView("supply", supply.supply_row, supply.reads),
+        RegionView("hand-wrap", hand.hand_panel, anything),
+        RegionView("scores-title", label("ui.score.title"), words),
+        RegionView("strip-seats", players.seat_lines, players.seat_lines_reads),
+        RegionView("strip-foot", players.strip_foot, players.strip_foot_reads),
+        RegionView("turn", turn.turn_panel, anything),
+        RegionView("coach-wrap", coach.coach_panel, anything),
+        RegionView("actions", actions.action_panel, anything),
+        RegionView("log-title", label("ui.log.title"), words),
+        RegionView("log-box", log_box, attrgetter("moment")),
+    )
+
+
+def board_frame(scene: Scene) -> Framed:
+    """The board's frame: its name."""
+    return Framed((("class", "board-wrap"), ("aria-label", scene.text("ui.board.label"))))
+
+
+def log_box(scene: Scene) -> Content:
+    """The log (its lines, translated once each, are kept by the scene's :class:`~catan_web.game.log.LogLines`)."""
+    from .log import LogLines, log_list
+
+    return log_list(scene, scene.log or LogLines())
+
+
+def game_regions(
+    state: PageState, session: Session, remote: Remote, log: LogLines, memo: Memo
+) -> list[tuple[str, Content]]:
+    """The game screen's regions, each view made again only when what it reads changed (``memo``)."""
     from .scene import Scene
 
-    scene = Scene(state, session, remote)
+    scene = Scene(state, session, remote, memo, log)
     name, over = overlay(scene)
-    return [
+    out: list[tuple[str, Content]] = [
         ("home", Framed(HIDDEN, EMPTY)),
         ("game", Framed((("inert", ""),) if name else ())),
-        ("bar", bar.game_bar(scene)),
-        ("board-wrap", Framed((("class", "board-wrap"), ("aria-label", scene.text("ui.board.label"))))),
-        ("board", board.board(scene)),
-        ("board-tools", board.tools(scene)),
-        ("board-confirm", board.confirm_bar(scene)),
-        ("supply", supply.supply_row(scene)),
-        ("hand-wrap", hand.hand_panel(scene)),
-        ("scores-title", escape(scene.text("ui.score.title"))),
-        ("strip-seats", players.seat_lines(scene)),
-        ("strip-foot", players.strip_foot(scene)),
-        ("turn", turn.turn_panel(scene)),
-        ("coach-wrap", coach.coach_panel(scene)),
-        ("actions", actions.action_panel(scene)),
-        ("log-title", escape(scene.text("ui.log.title"))),
-        ("log-box", log_list(scene, log)),
-        ("net-wrap", net_card(state, session, remote)),
-        ("overlay", over),
     ]
+    for region in game_views():
+        if region.reads is None:
+            out.append((region.name, region.draw(scene)))
+        else:
+            out.append((region.name, memo.keep(region.name, region.reads(scene), partial(region.draw, scene))))
+    return [*out, ("net-wrap", net_card(state, session, remote)), ("overlay", over)]
 
 
 def net_card(state: PageState, session: Session, remote: Remote) -> Markup:

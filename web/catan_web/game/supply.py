@@ -75,6 +75,12 @@ def supply_row(scene: Scene) -> Markup:
     )
 
 
+def reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`supply_row` reads (the key of its memo): the bank, the deck and the dice left."""
+    view = scene.view
+    return scene.words, view.bank, view.deck_size, view.dice_deck
+
+
 def dice_left(scene: Scene) -> Markup:
     """With balanced dice, how many outcomes of each total are left in the dice deck."""
     left = scene.view.dice_totals_left()

@@ -1,0 +1,82 @@
+"""The patcher's operations bring a keyed region from what it wrote to any new content: random
+lists of children (added in front, removed, moved, changed) are patched, the operations applied
+to a model of the region's children, and the result compared with the new content."""
+
+from __future__ import annotations
+
+import random
+
+from catan_web.html import Markup
+from catan_web.patch import Fill, Insert, Keyed, Patcher, Put, Remove
+
+
+def applied(children: list[tuple[str, str]], ops: list[object], after: Keyed) -> list[tuple[str, str]]:
+    """``children`` (keys and markup) after ``ops``."""
+    out = list(children)
+    for op in ops:
+        if isinstance(op, Fill):
+            assert op.html == after.markup()
+            out = list(after.items)
+        elif isinstance(op, Insert):
+            assert 0 <= op.at <= len(out)
+            out.insert(op.at, (_key(after, op.html), op.html))
+        elif isinstance(op, Remove):
+            del out[op.at]
+        elif isinstance(op, Put):
+            out[op.at] = (out[op.at][0], op.html)
+    return out
+
+
+def _key(after: Keyed, html: str) -> str:
+    """The key of the child ``html`` of ``after`` (children's markup differs in the tests)."""
+    return next(key for key, markup in after.items if markup == html)
+
+
+def changed(rng: random.Random, items: list[tuple[str, str]], serial: list[int]) -> list[tuple[str, str]]:
+    """``items`` changed at random as a region's children change."""
+    out = list(items)
+    for _ in range(rng.choice((0, 1, 1, 2, 5))):
+        serial[0] += 1
+        what, n = rng.random(), serial[0]
+        if what < 0.4 or not out:  # a child added, mostly in front
+            at = 0 if rng.random() < 0.7 else rng.randrange(len(out) + 1)
+            out.insert(at, (f"k{n}", f"<li>{n}</li>"))
+        elif what < 0.6:  # the last (oldest) one, or any, gone
+            del out[-1 if rng.random() < 0.7 else rng.randrange(len(out))]
+        elif what < 0.8:  # one changed
+            at = rng.randrange(len(out))
+            out[at] = (out[at][0], f"<li>{n}</li>")
+        else:  # one moved
+            item = out.pop(rng.randrange(len(out)))
+            out.insert(rng.randrange(len(out) + 1), item)
+    return out
+
+
+def test_keyed_patches_bring_the_children_up_to_date() -> None:
+    rng = random.Random(5)
+    patcher, serial = Patcher(), [0]
+    items: list[tuple[str, str]] = [(f"s{i}", f"<li>s{i}</li>") for i in range(40)]
+    shown = list(items)
+    patcher.patch("log", Keyed("ol", (), tuple(items)))
+    kinds: set[str] = set()
+    for _ in range(3000):
+        items = changed(rng, items, serial)
+        after = Keyed("ol", (), tuple(items))
+        ops = patcher.patch("log", after)
+        shown = applied(shown, ops, after)
+        assert shown == items
+        kinds |= {type(op).__name__ for op in ops}
+    assert kinds == {"Insert", "Remove", "Put"}
+
+
+def test_new_children_in_front_are_inserted_alone() -> None:
+    patcher = Patcher()
+    old = tuple((str(i), Markup(f"<li>{i}</li>")) for i in range(300, 0, -1))
+    patcher.patch("log", Keyed("ol", (), old))
+    new = ((str(302), Markup("<li>302</li>")), (str(301), Markup("<li>301</li>")), *old[:-2])
+    assert patcher.patch("log", Keyed("ol", (), new)) == [
+        Remove("log", 299),
+        Remove("log", 298),
+        Insert("log", 0, Markup("<li>302</li>")),
+        Insert("log", 1, Markup("<li>301</li>")),
+    ]
