@@ -23,7 +23,8 @@ fi
 "$PYTHON" -m mypy
 "$PYTHON" -m ruff check -q catan_core web/catan_web
 "$PYTHON" -m ruff format -q --check web/catan_web
-"$PYTHON" build.py            # runs npm ci when needed, writes dist/
+"$PYTHON" build.py            # runs npm ci when needed, writes dist/ afresh
+export CATAN_FRESH_DIST="$PWD/dist"  # the browser tests use this build (tests/e2e/conftest.py)
 # The tests run in one process per core (at most four), a test file's tests in the same process
 # (they share loaded pages); each process has its own browsers, the site is built once.
 WORKERS="$("$PYTHON" -c 'import os; print(min(4, os.cpu_count() or 1))')"

@@ -46,6 +46,8 @@ LOCAL_ORIGIN = "http://127.0.0.1:"
 SUBPATH = "/games/catan/"
 READY = "html[data-ready='1']"
 READY_TIMEOUT_MS = 60_000
+FRESH_DIST = "CATAN_FRESH_DIST"
+"""The environment variable by which the test command names the build it has just made."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -146,8 +148,11 @@ def dist_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     When the suite runs in several processes (pytest-xdist, as ``tests/run.sh`` does), the
     first process to get here builds into the run's shared temporary directory, under a lock,
-    and the others use that build.
+    and the others use that build. ``tests/run.sh``, which has just built ``dist/``, names it
+    in ``CATAN_FRESH_DIST`` instead, and that build is used as it is.
     """
+    if os.environ.get(FRESH_DIST):
+        return Path(os.environ[FRESH_DIST])
     if "PYTEST_XDIST_WORKER" not in os.environ:  # one process
         return build.build(tmp_path_factory.mktemp("site") / "dist")
     shared = tmp_path_factory.getbasetemp().parent / "site"
