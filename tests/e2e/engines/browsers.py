@@ -314,12 +314,15 @@ class Engine:
 
     def click(self, selector: str) -> None:
         """Click the element ``selector`` finds (the first) at its centre with the pointer, as a
-        person would, once it is drawn; scrolled into view first."""
+        person would, once it is drawn and nothing covers its centre (as Playwright waits for an
+        element to receive the pointer); scrolled into view first."""
         box = self.wait("""const node = document.querySelector(arguments[0]);
             if (!node) return null;
             node.scrollIntoView({ block: "center", inline: "center" });
             const box = node.getBoundingClientRect();
-            return box.width && box.height ? [box.left + box.width / 2, box.top + box.height / 2] : null;""",
+            const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+            const top = document.elementFromPoint(x, y);
+            return box.width && box.height && top && (top === node || node.contains(top)) ? [x, y] : null;""",
                         selector, timeout=20)
         self.pointer_click(box[0], box[1])
 

@@ -14,7 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from browsers import Engine, SiteServer
+from browsers import Engine, EngineError, SiteServer
 from conftest import Messages
 from hooks import (
     CONTINUE,
@@ -43,6 +43,10 @@ return names.filter((name, i) => names.indexOf(name) !== i);"""
 service worker alike)."""
 GAME_STEP_S = 30
 """Longest wait for the next thing to do in the game (computer players play at instant pace)."""
+HAS_ACTION = "return JSON.parse(catan_test.save()).history.some(a => a.startsWith(arguments[0]))"
+"""Whether the game's history holds an action whose text starts with the argument."""
+WORKER = "return JSON.parse(catan_test.worker())"
+"""The computer players' worker as the page sees it (its state and counts)."""
 
 
 @pytest.fixture(scope="session")
@@ -108,7 +112,14 @@ def test_a_game_set_up_by_pointer_clicks_while_computers_play(engine: Engine, me
             engine.click("[data-cmd='rob']")
         time.sleep(0.2)
     engine.click(END)
-    engine.wait("""return JSON.parse(catan_test.save()).history.some(a => a.startsWith('1 roll'))""", timeout=GAME_STEP_S)
+    started = time.monotonic()
+    try:
+        engine.wait(HAS_ACTION, "0 end", timeout=GAME_STEP_S)
+        engine.wait(HAS_ACTION, "1 roll", timeout=GAME_STEP_S)
+    except EngineError as error:
+        state = engine.run(WORKER), save(engine)["history"][-3:], shown(engine, END)
+        raise AssertionError(f"{error}; after {time.monotonic() - started:.1f} s: worker {state[0]}, "
+                             f"last actions {state[1]}, End shown {state[2]}") from None
     data = save(engine)
     assert Counter(Action.parse(text).player for text in data["history"][:16]) == {0: 4, 1: 4, 2: 4, 3: 4}
     assert dumps(loads(json.dumps(data))) == json.dumps(data, separators=(",", ":"), ensure_ascii=False)
@@ -117,7 +128,6 @@ def test_a_game_set_up_by_pointer_clicks_while_computers_play(engine: Engine, me
 
 WORKER_READY_S = 120
 """Longest wait for the computer players' worker to start (WebKit's first visit: about 15 s here)."""
-WORKER = "return JSON.parse(catan_test.worker())"
 
 
 def test_the_computer_players_think_in_their_worker(engine: Engine, messages: Messages) -> None:
