@@ -12,12 +12,14 @@ import json
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from catan_core import saves
 from catan_core.actions import Action
 from catan_core.errors import CatanError, FormatError, IllegalActionError, InvalidActionError
 from catan_core.game import Game, Options
-from catan_core.jsonread import parse
+from catan_core.jsonread import check_depth, depth, parse
 from catan_core.scenarios import load_scenario
 from catan_web.settings import SETTINGS_KEY, Settings, SettingsStore
 from catan_web.store import INDEX_KEY, MemoryStorage, SaveMeta, SaveStore
@@ -209,6 +211,25 @@ def test_a_text_of_escaped_quotes_is_refused_in_linear_time() -> None:
     with pytest.raises(FormatError):
         parse(text, max_chars=100_000)
     assert time.perf_counter() - start < 0.5
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-9, 9) | st.text(alphabet='[]{}"\\ab', max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(alphabet='[]{}"\\a', max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+"""JSON values whose strings hold brackets, quotes and backslashes (which the depth check must skip)."""
+
+
+@settings(max_examples=300, derandomize=True)
+@given(value=JSON_VALUES, limit=st.integers(0, 5))
+def test_the_depth_check_refuses_exactly_what_nests_deeper_than_its_limit(value: object, limit: int) -> None:
+    text = json.dumps(value)
+    if depth(value) > limit:
+        with pytest.raises(FormatError):
+            check_depth(text, limit)
+    else:
+        check_depth(text, limit)
 
 
 def _deep(depth: int = DEEP) -> tuple:
