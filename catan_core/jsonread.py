@@ -28,9 +28,9 @@ from __future__ import annotations
 import builtins
 import json
 import math
-from itertools import accumulate
 import re
 from collections.abc import Callable, Collection
+from itertools import accumulate
 from typing import Any, TypeVar, overload
 
 from .errors import FormatError
