@@ -21,7 +21,9 @@ from catan_core.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from catan_core.palette import glyph_of  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
 from catan_web.game import guide  # noqa: E402
-from catan_web.game.log import LOG_LINES  # noqa: E402
+from catan_web.game.log import LOG_LINES, LogLines  # noqa: E402
+from catan_web.game.parts import seat_mark  # noqa: E402
+from catan_web.html import el  # noqa: E402
 from catan_web.session import Session  # noqa: E402
 from page_driver import PageDriver  # noqa: E402
 from catan_web.targets import Intent  # noqa: E402
@@ -171,6 +173,24 @@ def test_the_log_scrolls_by_keyboard_too() -> None:
     log = page.html("log-box")
     assert re.search(r'<ol [^>]*id="log-lines"[^>]*tabindex="0"[^>]*aria-labelledby="log-title"', log)
     assert log.count("<li>") == LOG_LINES and page.html("log-title")
+
+
+def test_the_log_translates_only_the_lines_it_shows_and_keeps_them_per_viewer_and_language() -> None:
+    """A long game's log, read afresh (another seat's turn in hot-seat, another language):
+    only its newest :data:`LOG_LINES` events are translated, each keyed by its event's index."""
+    page = PageDriver()
+    page.run("form", {"seat-kind-0": "random", "seat-kind-1": "random", "players": "2", "seed": "4"})
+    page.run("start")
+    session, log = page.session, page.game.log
+    lines = LogLines()
+    for viewer, lang in ((0, "en"), (1, "en"), (1, "de")):
+        session.shown = viewer  # (computer players only: the seat shown is the viewer)
+        assert session.viewer == viewer
+        session.text.lang = lang
+        sentences = session.log_sentences(len(log) - LOG_LINES)
+        newest = tuple((str(i), el("li", seat_mark(page.game, log[i].player), sentences[i - len(log) + LOG_LINES]))
+                       for i in range(len(log) - 1, len(log) - LOG_LINES - 1, -1))
+        assert lines.keyed(session, lang) == newest and lines.first == len(log) - LOG_LINES
 
 
 # --- the loading message -----------------------------------------------------------------------------------

@@ -29,10 +29,14 @@ LOG_LINES = 300
 
 
 class LogLines:
-    """The log's sentences of the game on screen, translated once per event."""
+    """The log's sentences of the game on screen, translated once per event: from the newest
+    :data:`LOG_LINES` events' first when the lines start again (another viewer, language or
+    game), and each new event's after that."""
 
     def __init__(self) -> None:
         self.key: tuple[object, ...] = ()
+        self.first = 0
+        """The index of the event of the first line."""
         self.lines: list[Markup] = []
         self.last: object = None
         """The last event translated (the lines start again when it is no longer in the log:
@@ -41,13 +45,13 @@ class LogLines:
         """The lines newest first, each keyed by its event's index (see :meth:`keyed`)."""
 
     def lines_of(self, session: Session, lang: str) -> list[Markup]:
-        """One line per event of the log (the seat's mark and the sentence) for the current
-        viewer and ``lang``."""
+        """One line per event of the log from event :attr:`first` on (the seat's mark and the
+        sentence) for the current viewer and ``lang``."""
         key = (id(session), session.viewer, lang)
-        log, count = session.game.log, len(self.lines)
-        if key != self.key or count > len(log) or (count and log[count - 1] is not self.last):
-            self.key, self.lines = key, []
-        start = len(self.lines)
+        log, end = session.game.log, self.first + len(self.lines)
+        if key != self.key or end > len(log) or (self.lines and log[end - 1] is not self.last):
+            self.key, self.lines, self.first = key, [], max(0, len(log) - LOG_LINES)
+        start = self.first + len(self.lines)
         for event, sentence in zip(log[start:], session.log_sentences(start), strict=False):
             self.lines.append(el("li", seat_mark(session.game, event.player), sentence))
         self.last = log[-1] if log else None
@@ -56,11 +60,11 @@ class LogLines:
     def keyed(self, session: Session, lang: str) -> tuple[tuple[str, Markup], ...]:
         """The lines of :meth:`lines_of`, newest first, each keyed by its event's index (the
         new lines put in front of those kept)."""
-        lines = self.lines_of(session, lang)
+        lines, first = self.lines_of(session, lang), self.first
         kept = len(self.newest)
         if kept > len(lines) or (kept and self.newest[0][1] is not lines[kept - 1]):
             kept, self.newest = 0, ()
-        self.newest = tuple((str(i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1)) + self.newest
+        self.newest = tuple((str(first + i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1)) + self.newest
         return self.newest
 
 
@@ -94,9 +98,8 @@ def start_line(scene: Scene) -> Markup | None:
 
 def log_list(scene: Scene, memo: LogLines) -> Keyed:
     """The ``<ol>`` of the log's newest lines, newest first, each keyed by its event's index."""
-    lines = memo.keyed(scene.session, scene.state.lang)
-    items = lines[:LOG_LINES]
-    opening = start_line(scene) if len(lines) <= LOG_LINES else None
+    items = memo.keyed(scene.session, scene.state.lang)[:LOG_LINES]
+    opening = start_line(scene) if len(scene.session.game.log) <= LOG_LINES else None
     if opening is not None:
         items += (("start", opening),)
     # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard

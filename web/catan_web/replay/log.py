@@ -9,16 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..game.log import LOG_LINES
 from ..game.parts import seat_mark
 from ..html import Markup, el
 from ..patch import Keyed
 
 if TYPE_CHECKING:
     from .scene import Scene
-
-LOG_LINES = 300
-"""Most lines shown (the newest)."""
-
 
 class LogMemo:
     """The log's sentences of the game replayed, by event index, for one viewer and language."""
