@@ -17,6 +17,7 @@ from ..patch import Keyed
 if TYPE_CHECKING:
     from .scene import Scene
 
+
 class LogMemo:
     """The log's sentences of the game replayed, by event index, for one viewer and language."""
 
