@@ -71,6 +71,7 @@ COUNT_WRITES = """() => {
 }"""
 STORE = "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
 ACT = """async (text) => {
+    if (catan_test.save_times) catan_test.save_times();  // (the computer players' saves since the last action)
     window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
     document.body.getBoundingClientRect();  // the previous action's layout is done before this one starts
     const t = performance.now();
