@@ -468,7 +468,8 @@ def test_the_autosave_waits_for_the_paint_and_a_reload_right_after_a_move_keeps_
         return [before, refused, painting, stored("Reload at once")];
     }}""")
     assert counts[1] == "" and counts[2] == counts[0] and counts[3] == counts[0] + 1
-    game.evaluate('() => { if (catan_test.apply("0 end") === "") location.reload(); }')
+    with game.expect_navigation():  # (the page's own reload, in the task of the move)
+        game.evaluate('() => { if (catan_test.apply("0 end") === "") location.reload(); }')
     game.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
     first = game.locator(".save").first
     assert "Reload at once" in first.inner_text()
