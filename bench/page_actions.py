@@ -18,7 +18,11 @@ and the time spent in them: the browser parsing markup), and so are ``focus()`` 
 browser lay the page out there and then) and ``localStorage.setItem`` (the save written). It
 prints, for each build and turn, the median and 90th percentile of the action's whole time, of
 the browser's share (those calls), of Python's share (the rest) and of the characters written.
-Nothing is asserted.
+A page that writes its autosave in a task after the move's paint (``catan_test.save_times``:
+:mod:`catan_web.browser.saving`) has that work timed too, after the action (the bench waits
+for it): its whole time ("save after paint", ``setItem`` included), and Python's share of the
+action plus the save's Python ("with the save"; for a page saving within the action, the same
+as Python's share). Nothing is asserted.
 """
 
 from __future__ import annotations
@@ -66,13 +70,21 @@ COUNT_WRITES = """() => {
     timed(HTMLElement.prototype, "focus"); timed(SVGElement.prototype, "focus"); timed(Storage.prototype, "setItem");
 }"""
 STORE = "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
-ACT = """(text) => {
+ACT = """async (text) => {
+    if (catan_test.save_times) catan_test.save_times();  // (the computer players' saves since the last action)
     window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
     document.body.getBoundingClientRect();  // the previous action's layout is done before this one starts
     const t = performance.now();
     const refused = catan_test.apply(text);
-    return {ms: performance.now() - t, writeMs: window.__writeMs, browserMs: window.__browserMs,
-            written: window.__written, refused};
+    const cost = {ms: performance.now() - t, writeMs: window.__writeMs, browserMs: window.__browserMs,
+                  written: window.__written, refused};
+    // what the page left for a task after the paint: the autosave (catan_web.browser.saving)
+    window.__browserMs = 0;
+    await new Promise(done => requestAnimationFrame(() => setTimeout(done, 0)));
+    const later = catan_test.save_times ? JSON.parse(catan_test.save_times()) : [];
+    cost.laterMs = later.reduce((a, b) => a + b, 0);
+    cost.laterBrowserMs = later.length ? window.__browserMs : 0;
+    return cost;
 }"""
 SEATS = (Seat("Ana", "#d21c26"), Seat("Ben", "#1147d6", "standard"), Seat("Cy", "#f29e1f", "standard"),
          Seat("Di", "#2e8b57", "standard"))
@@ -157,8 +169,10 @@ def report(name: str, turn: int, costs: list[dict[str, float]]) -> None:
     browser = [c["writeMs"] + c["browserMs"] for c in costs]
     python = [c["ms"] - c["writeMs"] - c["browserMs"] for c in costs]
     chars = [c["written"] / 1000 for c in costs]
+    later = [c["laterMs"] for c in costs]
+    with_save = [p + max(0.0, c["laterMs"] - c["laterBrowserMs"]) for p, c in zip(python, costs, strict=True)]
     print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(browser)}   {median_p90(python)}"
-          f"   {median_p90(chars)}")
+          f"   {median_p90(chars)}   {median_p90(later)}   {median_p90(with_save)}")
 
 
 def main() -> None:
@@ -177,7 +191,8 @@ def main() -> None:
             builds = {"before": build_before(args.before, Path(tmp)), **builds}
         games = {turn: saved_game(turn, args.seed) for turn in args.turns}
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
-        print("  build  turn actions   whole ms (median p90)   browser's ms      Python's ms       written K chars")
+        print("  build  turn actions   whole ms (median p90)   browser's ms      Python's ms       written K chars"
+              "   save after paint   Python's with the save")
         try:
             for turn, game in games.items():
                 for name, dist in builds.items():

@@ -103,7 +103,7 @@ class PageDriver:
             effect = queue.pop(0)
             self.effects.append(effect)
             if isinstance(effect, E.Save):
-                self.page.store.put(effect.gid, effect.text, effect.meta)
+                self.page.store.put(effect.gid, effect.text(), effect.meta)
             elif isinstance(effect, E.Delete):
                 self.page.store.delete(effect.gid)
             elif isinstance(effect, Ponder):

@@ -1,13 +1,21 @@
 """The patcher's operations bring a keyed region from what it wrote to any new content: random
 lists of children (added in front, removed, moved, changed) are patched, the operations applied
-to a model of the region's children, and the result compared with the new content."""
+to a model of the region's children, and the result compared with the new content. The
+operations' encoding for the page's JavaScript (web/patch.mjs) gives each back exactly.
+(That JavaScript's rules, the focus, typed text and open disclosures kept across a rewrite, are
+checked in the browser: tests/e2e/test_ux.py, test_glance_e2e.py.)"""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
+from typing import get_args
 
 from catan_web.html import Markup
-from catan_web.patch import Fill, Insert, Keyed, Patcher, Put, Remove
+from catan_web.patch import Fill, Insert, Keyed, Op, Patcher, Put, Remove, SetAttribute, encode
+
+APPLY_SCRIPT = Path(__file__).resolve().parents[1] / "web" / "patch.mjs"
 
 
 def applied(children: list[tuple[str, str]], ops: list[object], after: Keyed) -> list[tuple[str, str]]:
@@ -80,3 +88,23 @@ def test_new_children_in_front_are_inserted_alone() -> None:
         Insert("log", 0, Markup("<li>302</li>")),
         Insert("log", 1, Markup("<li>301</li>")),
     ]
+
+
+def test_the_encoding_gives_each_operation_back_and_names_what_the_script_applies() -> None:
+    ops: list[Op] = [
+        Fill("turn", Markup('<p class="x">\u0939\u093e\u0925 \\ "Tú" \u2029</p>')),
+        SetAttribute("board", "class", "zoom-2"),
+        SetAttribute("winner", "hidden", None, own=True),
+        SetAttribute("log", "hidden", "", own=True),
+        Put("board", 7, Markup("<g data-node='3'></g>")),
+        Insert("log", 0, Markup("<li>new</li>")),
+        Remove("log", 299),
+    ]
+    text = encode(ops)
+    assert text.isascii()
+    kinds = {kind.__name__: kind for kind in get_args(Op)}
+    assert [kinds[name](*fields) for name, *fields in json.loads(text)] == ops
+    assert {type(op) for op in ops} == set(kinds.values())
+    script = APPLY_SCRIPT.read_text(encoding="utf-8")
+    assert all(f'"{name}"' in script for name in kinds), "web/patch.mjs applies each operation by its class name"
+    assert encode([]) == "[]"

@@ -479,8 +479,8 @@ pyodide, ffi = types.ModuleType("pyodide"), types.ModuleType("pyodide.ffi")
 ffi.create_proxy = ffi.to_js = lambda *args, **kwargs: None
 ffi.jsnull = object()
 pyodide.ffi = ffi
-code = types.ModuleType("_catan_code")  # web/interpreter.mjs's
-sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "_catan_code": code})
+code, patch = types.ModuleType("_catan_code"), types.ModuleType("_catan_patch")  # web/interpreter.mjs's
+sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "_catan_code": code, "_catan_patch": patch})
 
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}

@@ -15,6 +15,7 @@
 // PyScript's other options (its indexURL is this module's folder) are not needed: the pages
 // load no packages, and Pyodide's files are in ./pyodide/.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
+import { applyPatch } from "./patch.mjs";
 
 export { version };
 
@@ -168,8 +169,13 @@ export function allCode() {
  * says why instead. */
 export const started = typeof document === "undefined" ? null : startPage(Boolean(navigator.serviceWorker?.controller));
 
+// A page's Python reaches applyPatch (web/patch.mjs) as the module `_catan_patch`
+// (catan_web.browser.apply): a worker has no document to patch.
 function startPage(controlled) {
-  return startPython(controlled, (!controlled && START) || CODE).then(withoutPyScriptPackage);
+  return startPython(controlled, (!controlled && START) || CODE).then((pyodide) => {
+    pyodide.registerJsModule("_catan_patch", { apply: applyPatch });
+    return withoutPyScriptPackage(pyodide);
+  });
 }
 
 export async function loadPyodide({ stdout, stderr } = {}) {

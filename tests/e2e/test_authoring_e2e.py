@@ -314,3 +314,26 @@ def test_undo_and_redo_with_the_keyboard(browse: GuardedBrowser, site: LocalSite
     page.focus("#caption")
     page.keyboard.press("Control+z")  # the field's own undo
     assert settlements() == [12, 40]
+
+
+def test_a_region_written_anew_keeps_the_focus_what_was_typed_and_what_was_open(
+    browse: GuardedBrowser, site: LocalSite
+) -> None:
+    """The page in another language writes its regions anew (web/patch.mjs, every page's way of
+    applying a patch): the focused control (the language picker, itself rewritten) keeps the
+    focus, the text typed in the rewritten fields stays, and an opened disclosure stays open."""
+    page = browse.open(site.url + "editor.html?lang=en")
+    page.click("#start-more summary")
+    page.fill("#start-text", "a link pasted")
+    page.fill("#start-seed", "1234")
+    page.focus("#editor-lang")
+    page.evaluate("for (const id of ['editor-lang', 'start-text', 'start-more']) document.getElementById(id).old = true")
+    english = page.inner_text("#start-title")
+    page.select_option("#editor-lang", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    assert page.inner_text("#start-title") != english
+    rewritten = "['editor-lang', 'start-text', 'start-more'].every(id => !document.getElementById(id).old)"
+    assert page.evaluate(rewritten)  # new elements in place of those: what follows was kept across the rewrite
+    assert page.evaluate("document.activeElement.id") == "editor-lang"
+    assert page.input_value("#start-text") == "a link pasted" and page.input_value("#start-seed") == "1234"
+    assert page.evaluate("document.getElementById('start-more').open")

@@ -447,6 +447,38 @@ def test_reload_resumes_and_export_import_round_trip(game: Page, tmp_path: Path)
     assert game.locator(".save").count() == count + 1
 
 
+STORED_MOVES = """(name) => {
+    const meta = JSON.parse(localStorage.getItem("catan.index")).find(m => m.name === name);
+    return JSON.parse(localStorage.getItem("catan.game." + meta.id)).history.length;
+}"""
+
+
+def test_the_autosave_waits_for_the_paint_and_a_reload_right_after_a_move_keeps_it(game: Page) -> None:
+    """A move's save is written after the move is painted (catan_web.browser.saving), and at
+    once when the page goes away or is hidden: a reload in the same task as a move keeps it."""
+    sc = scenario(seat(0, "Ana", ANA, hand={"brick": 1}), seat(1, "Ben", BEN), dice=[[5, 5]], seed=4)
+    load(game, sc, "Reload at once")
+    uncover(game, "Ana")
+    counts = game.evaluate(f"""() => {{
+        const stored = {STORED_MOVES};
+        const before = stored("Reload at once");
+        const refused = catan_test.apply("0 roll");
+        const painting = stored("Reload at once");
+        window.dispatchEvent(new PageTransitionEvent("pagehide"));
+        return [before, refused, painting, stored("Reload at once")];
+    }}""")
+    assert counts[1] == "" and counts[2] == counts[0] and counts[3] == counts[0] + 1
+    with game.expect_navigation():  # (the page's own reload, in the task of the move)
+        game.evaluate('() => { if (catan_test.apply("0 end") === "") location.reload(); }')
+    game.wait_for_selector("html[data-ready='1']", state="attached", timeout=60_000)
+    first = game.locator(".save").first
+    assert "Reload at once" in first.inner_text()
+    assert game.evaluate(STORED_MOVES, "Reload at once") == counts[0] + 2
+    first.locator("[data-cmd=continue]").click()
+    game.wait_for_selector("#game:not([hidden])")
+    assert saved(game)["history"][-2:] == ["0 roll", "0 end"]
+
+
 def test_bad_imports_and_a_damaged_save_touch_nothing_else(game: Page, tmp_path: Path) -> None:
     """A non-JSON file, a foreign JSON file and a tampered save are refused with a message; a
     damaged stored entry cannot be continued but the others can; a full storage gives a message."""

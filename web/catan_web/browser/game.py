@@ -30,13 +30,13 @@ from ..game.controller import BotMove, Controller
 from ..game.effects import Delete, Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
 from ..game.home import FORM, ImportedFile
 from ..game.screen import shell
-from ..store import StorageFull
 from ..text import Msg, unexpected
 from ..touch import COARSE_POINTER, TOUCH_POINTERS
 from .bots import DISABLE as DISABLE_WORKER, BotsWorker
 from .dom import all_code, document, is_none, window
 from .host import PageHost, after_code, field_values
 from .page import ACTIVATE, board_spot, browser_languages, browser_storage
+from .saving import LaterSaves
 
 if TYPE_CHECKING:
     from .network import Network
@@ -81,6 +81,8 @@ class GamePage(PageHost):
         """The Web Audio context, made at the first sound."""
         self.last_pointer = ""
         """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
+        self.saves = LaterSaves(page.store, self.storage_full, self.keep)
+        """The autosave, written once the move is painted."""
         board = document.getElementById("board")
         for target, kind, handler in (
             (board, "click", self.on_board_click),
@@ -109,15 +111,23 @@ class GamePage(PageHost):
         """The page's width in CSS pixels (within the range the page takes)."""
         return max(200, min(10_000, int(window.innerWidth)))
 
+    def run(self, name: str, arg: object = None, *before: tuple[str, object]) -> None:
+        """Run a command (see :meth:`PageHost.run`), the save waiting written first (the
+        command may read the storage)."""
+        self.saves.write()
+        super().run(name, arg, *before)
+
+    def storage_full(self) -> None:
+        """Say that the storage is full (the previous save of the game is kept)."""
+        self.page.notify(Msg("ui.saves.full"))
+        self.redraw()
+
     # --- the game's effects ---------------------------------------------------------------------------
 
     def effect(self, effect: Any) -> bool:
         """Do the game page's own effects (storage, computer players, network play)."""
         if isinstance(effect, Save):
-            try:
-                self.page.store.put(effect.gid, effect.text, effect.meta)
-            except StorageFull:
-                self.page.notify(Msg("ui.saves.full"))
+            self.saves.later(effect)
         elif isinstance(effect, Delete):
             self.page.store.delete(effect.gid)
             self.net.forget(effect.gid)
@@ -313,6 +323,8 @@ class GamePage(PageHost):
         api.queue_dice = self.keep(lambda a, b: self.page.dice.append((int(a), int(b))))
         api.apply = self.keep(self.test_apply)
         api.save = self.keep(self.test_save)
+        api.save_times = self.keep(self.test_save_times)
+        self.saves.times = []
         api.compiled_at_start = self.keep(test_compiled_at_start)
         api.position = self.keep(self.test_position)
         api.worker = self.keep(self.test_worker)
@@ -350,6 +362,7 @@ class GamePage(PageHost):
             return session.text.error(error)
         reason = session.reason(action)
         if reason is None:
+            self.saves.write()  # as a click's command does (:meth:`run`)
             self.perform(self.page.call(lambda page: page.act(action)))
         return reason or ""
 
@@ -379,6 +392,13 @@ class GamePage(PageHost):
         else:
             self.bots.release()
         return held
+
+    def test_save_times(self) -> str:
+        """JSON: how many milliseconds each write of the autosave took since the last call
+        (:class:`~.saving.LaterSaves`: after the move's paint)."""
+        times = self.saves.times or []
+        self.saves.times = []
+        return json.dumps(times)
 
     def test_save(self) -> str:
         """The save text of the game on screen."""

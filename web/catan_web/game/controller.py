@@ -412,7 +412,7 @@ class Controller(PageController[PageState]):
             hints=session.hints,
             hints_shown=session.hints_shown,
         )
-        self.emit(Save(session.gid, session.save_text(), meta))
+        self.emit(Save(session.gid, session.save_text, meta))
 
     def open_session(self, session: Session, new: bool = False) -> None:
         """Show the game of ``session`` (saved at once when it is ``new``), and let computer

@@ -8,6 +8,7 @@ Wake(seconds=0.8, generation=3)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..effects import Effect as PageEffect
@@ -18,11 +19,12 @@ if TYPE_CHECKING:
 
 
 class Save(NamedTuple):
-    """Write the game on screen to the browser's storage: its id, save text and summary. A
-    full storage is answered with the command ``storage_full``."""
+    """Write the game on screen to the browser's storage: its id, its save text (made when it
+    is written: the page writes it after the move is painted, and a later save replaces one not
+    yet written) and its summary. A full storage is said in the notice bar."""
 
     gid: str
-    text: str
+    text: Callable[[], str]
     meta: SaveMeta
 
 

@@ -1,0 +1,105 @@
+// Applying a page's patch to the document, in one call from Python: every page's host
+// (catan_web.browser.apply) hands the operations of catan_web.patch over as ONE JSON text
+// (catan_web.patch.encode: an array of operations, each the name of its class in
+// catan_web.patch followed by its fields in order), and applyPatch writes them. Python thus
+// crosses into JavaScript once per redraw instead of several times per operation.
+// web/interpreter.mjs gives it to the page's Python as the module `_catan_patch`.
+//
+// Each operation names a region by its element's id; a keyed region's wrapper is that
+// element's first child. What a rewrite would lose is kept: the keyboard focus (the element
+// with the same id, or the same board spot, is focused again when the one focused was
+// rewritten), what a person typed in a field rewritten with the same default value, and
+// whether a disclosure (<details> with an id) was open.
+
+// Attributes naming a board spot, by which a rewritten spot is found again.
+const FOCUS_DATA = ["data-node", "data-edge", "data-hex"];
+// Fields whose typed text survives a rewrite, and disclosures that stay open.
+const TYPED = "textarea:not([readonly]), input[type=text]:not([readonly]), input:not([type]):not([readonly]),"
+  + " input[type=password]";
+const KEPT = `${TYPED}, details[open][id]`;
+
+// A selector finding `node` again after a rewrite (its id or board data attribute), or null.
+function focusSelector(node) {
+  if (node === null || node === document.body) return null;
+  if (node.id) return `#${CSS.escape(node.id)}`;
+  for (const name of FOCUS_DATA) {
+    const value = node.getAttribute(name);
+    if (value !== null) return `[${name}="${CSS.escape(value)}"]`;
+  }
+  return null;
+}
+
+// Set attribute `name` of `element` to `value` (null: remove it).
+function setAttribute(element, name, value) {
+  if (value === null) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
+
+// Replace `region`'s contents with `html`, keeping what was typed in its fields (when the
+// field's default value did not change) and which of its disclosures were open.
+function fill(region, html) {
+  const typed = [];
+  const opened = [];
+  for (const part of region.querySelectorAll(KEPT)) {
+    if (part.tagName === "DETAILS") opened.push(part.id);
+    else if (part.id && part.value !== part.defaultValue) typed.push([part.id, part.defaultValue, part.value]);
+  }
+  region.innerHTML = html;
+  for (const [id, initial, value] of typed) {
+    const field = document.getElementById(id);
+    if (field !== null && region.contains(field) && field.defaultValue === initial) field.value = value;
+  }
+  for (const id of opened) {
+    const part = document.getElementById(id);
+    if (part !== null && region.contains(part)) part.open = true;
+  }
+}
+
+/** Apply the operations of `text` (catan_web.patch.encode) in order. A region missing from
+ * the document is skipped; an operation of unknown name throws. */
+export function applyPatch(text) {
+  const active = document.activeElement;
+  const selector = focusSelector(active);
+  let name = null;
+  let region = null;
+  let wrapper = null; // the region's first child, once looked up
+  for (const op of JSON.parse(text)) {
+    const [kind, id] = op;
+    if (id !== name) {
+      name = id;
+      region = document.getElementById(id);
+      wrapper = null;
+    }
+    if (region === null) continue;
+    if (kind === "Fill") {
+      fill(region, op[2]);
+      wrapper = null;
+      continue;
+    }
+    if (kind === "SetAttribute" && op[4]) { // the region's own element
+      setAttribute(region, op[2], op[3]);
+      continue;
+    }
+    wrapper ??= region.firstElementChild;
+    switch (kind) {
+      case "SetAttribute":
+        setAttribute(wrapper, op[2], op[3]);
+        break;
+      case "Put":
+        wrapper.children[op[2]].outerHTML = op[3];
+        break;
+      case "Insert": {
+        const following = wrapper.children[op[2]];
+        if (following === undefined) wrapper.insertAdjacentHTML("beforeend", op[3]);
+        else following.insertAdjacentHTML("beforebegin", op[3]);
+        break;
+      }
+      case "Remove":
+        wrapper.children[op[2]].remove();
+        break;
+      default:
+        throw new Error(`patch: unknown operation ${kind}`);
+    }
+  }
+  if (selector !== null && !document.contains(active)) document.querySelector(selector)?.focus();
+}
