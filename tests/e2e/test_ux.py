@@ -189,7 +189,8 @@ def test_undo_restores_the_exact_save_and_is_refused_after_a_roll(ux: Page) -> N
             ux.keyboard.press("Control+z")
         ux.wait_for_selector(f".catan-board .road[data-at='e{edge}']", state="detached")
         assert saved(ux) == before
-        assert json.loads(ux.evaluate("(id) => localStorage.getItem('catan.game.' + id)", game_id(ux))) == before
+        stored = json.dumps(before, separators=(",", ":"), ensure_ascii=False)  # (saves round-trip exactly)
+        ux.wait_for_function(STORED_IS, arg=[game_id(ux), stored], timeout=5000)  # written after the paint
         assert notice(ux) == en("ui.undo.done")
     ux.click("#end-turn")
     ux.click("#undo")  # Blue waits at least the take-back window before acting
@@ -202,6 +203,11 @@ def test_undo_restores_the_exact_save_and_is_refused_after_a_roll(ux: Page) -> N
     assert ux.locator("#undo").count() == 0
     ux.keyboard.press("Control+z")
     assert notice(ux) == en("ui.undo.none") and saved(ux) == rolled
+
+
+STORED_IS = "([id, text]) => localStorage.getItem('catan.game.' + id) === text"
+"""Whether the storage holds exactly this text for this game (the page writes its autosave in a
+task after the move's paint: a test waits for it)."""
 
 
 def game_id(page: Page) -> str:
@@ -256,7 +262,8 @@ def test_the_winner_screen_has_statistics_and_a_rematch_with_the_same_seats(ux: 
     again = saved(ux)
     assert again["seats"] == finished["seats"] and again["options"] == finished["options"]
     assert again["board"] == finished["board"] and again["history"] == []
-    assert ux.evaluate("JSON.parse(localStorage.getItem('catan.index')).length") == saves + 1
+    ux.wait_for_function("(n) => JSON.parse(localStorage.getItem('catan.index')).length === n", arg=saves + 1,
+                         timeout=5000)  # the new game's save is written after the paint
     assert ux.inner_text(".game-name") == en("ui.rematch.name", name="Finale")
 
 
