@@ -12,7 +12,9 @@ It prints:
 * **link lengths** of each kind (a typical scenario, the almanac's examples, a position of a
   real game, games of 50 to 400 actions, a study, the editor's work), with and without the
   preset dictionary (before and after it), and the QR code version a whole address needs;
-* **QR capacity**: the longest address a code of a given version holds (byte mode).
+* **QR capacity**: the longest address a code of a given version holds (byte mode);
+* **saves**: writing and reading the save of a long random game (CPU time, the best of
+  several rounds), its record replayed or its position read.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ sys.path[:0] = [ROOT, os.path.join(ROOT, "web"), os.path.join(ROOT, "tests")]
 from boundaries import example_scenarios, random_game
 from catan_web.qr import DataTooLong, encode
 
-from catan_core import share
+from catan_core import saves, share
+from catan_core.jsonread import check_depth, parse
 from catan_core import study as studies
 from catan_core.editor import Editor
 from catan_core.replay import SNAPSHOT_EVERY, Replay
@@ -157,10 +160,34 @@ def longest(version: int, ecc: str) -> int:
     return lo
 
 
+SAVE_ACTIONS = 1500
+"""Actions of the long game whose save is written and read (random games end near 1,200)."""
+
+
+def save_figures() -> None:
+    game = random_game(7, players=4, steps=SAVE_ACTIONS)
+    text = saves.dumps(game)
+    print(f"the save of a random game of {len(game.history)} actions, {len(game.log)} events, {len(text):,} characters"
+          " (CPU ms, best of 15)")
+    for name, call in (("dumps", lambda: saves.dumps(game)), ("depth check", lambda: check_depth(text)),
+                       ("parse (with the depth check)", lambda: parse(text, saves.MAX_SAVE_CHARS)),
+                       ("loads, position read", lambda: saves.loads(text, verify_history=False)),
+                       ("loads, record replayed", lambda: saves.loads(text))):
+        best = min(cpu_ms(call) for _ in range(15))
+        print(f"{name:>30} {best:8.1f}")
+
+
+def cpu_ms(call: Callable[[], object]) -> float:
+    start = time.process_time()
+    call()
+    return (time.process_time() - start) * 1000
+
+
 def main() -> int:
     replay_figures()
     link_figures()
     qr_capacity()
+    save_figures()
     return 0
 
 
