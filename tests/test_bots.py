@@ -11,6 +11,7 @@ from catan_core.actions import Action
 from catan_core.bots import BOTS, LEVELS, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.evaluate import board_info, setup_odds
+from catan_core.bots.policy import Context
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import Game, Options
 from catan_core.state import MAIN, RESOURCE_SUPPLY, ROLL, TRADE
@@ -445,3 +446,28 @@ def test_tournament_runs_and_reports(capsys):
     assert tournament_main(["--players", "beginner,random", "--games", "2", "--seed", "4", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "beginner" in out and "95% CI" in out and "p95" in out
+
+
+@pytest.mark.parametrize("level", ["strong", "strong-hybrid"])
+def test_search_breadth_settings(level):
+    """``candidates`` and ``clear_margin`` set how many of the standard ranking's moves the
+    search plays out: by default at most 4, those within 0.6 of the best (the end of the turn
+    always among them when there is a choice); wider when asked."""
+    game = Game(Options(players=4), seed=3)
+    bots = [make_bot("standard", seed=p) for p in range(4)]
+    ranked = None
+    while ranked is None or len({a for _, a in ranked}) < 9:
+        p = game.to_act
+        view = game.view(p)
+        if view.phase == MAIN and p == game.current:
+            probe = make_bot(level, seed=1)
+            ranked = probe.policy.candidates(game, p, Context(legal=view.legal, allow_offers=False))
+        game.apply(bots[p].decide(view))
+    default = make_bot(level, seed=1).shortlist(ranked)
+    wide = make_bot(level, seed=1, candidates=8, clear_margin=1e9).shortlist(ranked)
+    top = ranked[0][0]
+    assert len(default) <= 4 and all(s > top - 0.6 or a.kind == A.END for s, a in ranked if a in default)
+    assert len(wide) == 8 and len(set(wide)) == 8 and wide[0] == ranked[0][1]
+    assert any(a.kind == A.END for a in wide)
+    with pytest.raises(ValueError):
+        make_bot(level, seed=1, candidates=0)

@@ -93,9 +93,10 @@ class ClassicStrongBot(StandardBot):
     level = "strong-classic"
     default_weights = STRONG
     candidates = 4
-    """How many of the standard player's best moves are played out."""
+    """How many of the standard player's best moves are played out (a setting: ``candidates=``)."""
     clear_margin = 0.6
-    """Skip the search when the best move beats the second by this much."""
+    """Skip the search when the best move beats the second by this much; only moves within it of
+    the best are played out (a setting: ``clear_margin=``)."""
     draft_lookahead = True
     """Choose set-up spots by playing the rest of the draft out and judging the finished
     set-ups with :func:`~catan_core.bots.evaluate.setup_odds` (off: its own spot scoring)."""
@@ -115,9 +116,15 @@ class ClassicStrongBot(StandardBot):
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
-        *, offers: bool = True,
+        *, offers: bool = True, candidates: int | None = None, clear_margin: float | None = None,
     ) -> None:
         super().__init__(seed, weights, offers=offers)
+        if candidates is not None:
+            if candidates < 1:
+                raise ValueError("a search needs at least one candidate")
+            self.candidates = candidates
+        if clear_margin is not None:
+            self.clear_margin = clear_margin
         self.budget = budget
         self.playouts = playouts if playouts is not None else max(MIN_PLAYOUTS, int(budget * PLAYOUTS_PER_SECOND))
         self.quick = BeginnerPolicy(Rng(self.rng.next64()))

@@ -35,12 +35,15 @@ class HybridStrongBot(ClassicStrongBot):
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
-        *, offers: bool = True, model: Model | None = None, setup_by_model: bool = False,
+        *, offers: bool = True, candidates: int | None = None, clear_margin: float | None = None,
+        model: Model | None = None, setup_by_model: bool = False,
     ) -> None:
         self.model = model or default_model()
         self.setup_by_model = setup_by_model
         """Judge finished set-ups by the learned evaluation (off: by ``setup_odds``, as the classic)."""
-        super().__init__(seed, budget, playouts, weights, offers=offers)
+        super().__init__(
+            seed, budget, playouts, weights, offers=offers, candidates=candidates, clear_margin=clear_margin,
+        )
 
     def judge_setup(self, game: Game, me: int) -> float:
         """How good the finished set-up ``game`` is for seat ``me``: the log of its chance to win
