@@ -504,15 +504,7 @@ def drawing(
                     f' stroke="{MARK}" stroke-width="32" stroke-linecap="round" opacity=".85" pointer-events="none"/>'))
 
     if pieces:
-        for e in range(EDGE_COUNT):
-            p = view.edge_owner[e]
-            if p >= 0:
-                out.append((f"road{e}", _road_piece(e, p, color(p), glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names))))
-        for n in range(NODE_COUNT):
-            p = view.node_owner[n]
-            if p >= 0:
-                kind = "city" if view.node_city[n] else "settlement"
-                out.append((f"piece{n}", _building(n, kind, p, color(p), glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
+        out += _pieces(board, view.edge_owner, view.node_owner, view.node_city, tuple(colors), glyphs, lang, names)
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         title = tr("svg.robber", place=words.hexes[view.robber])
         out.append(("robber", f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}" pointer-events="none">'
@@ -551,6 +543,30 @@ def drawing(
         out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
                              + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
     return Drawing(tuple(head), tuple(out))
+
+
+@lru_cache(maxsize=8)
+def _pieces(
+    board: Board,
+    edge_owner: tuple[int, ...],
+    node_owner: tuple[int, ...],
+    node_city: tuple[bool, ...],
+    colors: tuple[str, ...],
+    glyphs: tuple[str, ...],
+    lang: str,
+    names: tuple[str, ...],
+) -> tuple[tuple[str, str], ...]:
+    """The roads, then the settlements and cities, keyed (``colors`` escaped): made again only
+    when a piece was built (most actions build nothing)."""
+    words = places(board, lang)
+    roads = [(f"road{e}", _road_piece(e, p, colors[p], glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names)))
+             for e, p in enumerate(edge_owner) if p >= 0]
+    buildings = []
+    for n, p in enumerate(node_owner):
+        if p >= 0:
+            kind = "city" if node_city[n] else "settlement"
+            buildings.append((f"piece{n}", _building(n, kind, p, colors[p], glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
+    return (*roads, *buildings)
 
 
 # --- the parts that do not change with the position (computed once) ---------------------------
