@@ -468,10 +468,7 @@ def drawing(
     rove = focus if focus in lit else (lit[0] if lit else None)
 
     def target(kind: str, mark: str, label: str) -> str:
-        """The class (``kind`` and ``target``, ``selected`` when it is) and the button
-        attributes of the target at ``mark``, named ``label`` (escaped)."""
-        chosen = " selected" if mark == selected else ""
-        return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+        return _target(kind, mark, label, selected, rove)
 
     paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
     board_label = t("svg.board")
@@ -488,10 +485,8 @@ def drawing(
     out.append(("beach", _BEACH))
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
-    for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
-        label = place if h != view.robber else tr("svg.hex_robber", place=words.hexes[h])
-        attrs = target(kind, key, label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append((key, _hex(h, board, attrs, h in hl_hexes, h in marks["h"], lang)))
+    lit_hexes = (hl_hexes, selected, rove) if hl_hexes else None
+    out += _hexes(board, lang, names, view.robber, lit_hexes, frozenset(marks["h"]))
 
     # the rings of the hexes that paid, under the pieces
     out += [(f"ring{h}", _paid_ring(h)) for h in paid]
@@ -543,6 +538,35 @@ def drawing(
         out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
                              + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
     return Drawing(tuple(head), tuple(out))
+
+
+def _target(kind: str, mark: str, label: str, selected: str | None, rove: str | None) -> str:
+    """The class (``kind`` and ``target``, ``selected`` when it is) and the button attributes
+    of the target at ``mark``, named ``label`` (escaped); ``rove``: the target that is the Tab stop."""
+    chosen = " selected" if mark == selected else ""
+    return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+
+
+@lru_cache(maxsize=16)
+def _hexes(
+    board: Board,
+    lang: str,
+    names: tuple[str, ...],
+    robber: int,
+    lit: tuple[frozenset[int], str | None, str | None] | None,
+    marked: frozenset[int],
+) -> tuple[tuple[str, str], ...]:
+    """The hexes (tile, glyph, word, number token; the whole group is the click target),
+    keyed: ``lit``, the hexes that are targets with the selected spot and the Tab stop (None:
+    no hex is), ``marked`` the hexes annotated. Made again only when the robber moves or the
+    hexes are chosen from (most actions do neither)."""
+    words, out = places(board, lang), []
+    for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
+        label = place if h != robber else escape(translate("svg.hex_robber", {"place": words.hexes[h]}, lang, names))
+        is_lit = lit is not None and h in lit[0]
+        attrs = _target(kind, key, label, lit[1], lit[2]) if lit is not None and is_lit else f'class="{kind}" role="img" aria-label="{label}"'
+        out.append((key, _hex(h, board, attrs, is_lit, h in marked, lang)))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8)
