@@ -418,6 +418,13 @@ class Session:
             memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
         return memo["legal"]  # type: ignore[no-any-return]
 
+    def legal_kinds(self) -> frozenset[str]:
+        """The kinds of :meth:`legal` actions (once per position: buttons ask it per kind)."""
+        memo = self.worked_out()
+        if "kinds" not in memo:
+            memo["kinds"] = frozenset(a.kind for a in self.legal())
+        return memo["kinds"]  # type: ignore[no-any-return]
+
     # --- buttons --------------------------------------------------------------------------------
 
     def build_reason(self, kind: str) -> str | None:
@@ -439,7 +446,7 @@ def _build_reason(session: Session, kind: str) -> str | None:
     p = session.viewer
     if p is None:
         return session.text("ui.reason.not_your_move")
-    if any(a.kind == kind for a in session.legal()):
+    if kind in session.legal_kinds():
         return None
     refusal = session.game.build_refusal(p, kind)  # (the same on every spot: asked once)
     if refusal is not None:
