@@ -468,10 +468,7 @@ def drawing(
     rove = focus if focus in lit else (lit[0] if lit else None)
 
     def target(kind: str, mark: str, label: str) -> str:
-        """The class (``kind`` and ``target``, ``selected`` when it is) and the button
-        attributes of the target at ``mark``, named ``label`` (escaped)."""
-        chosen = " selected" if mark == selected else ""
-        return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+        return _target(kind, mark, label, selected, rove)
 
     paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
     board_label = t("svg.board")
@@ -488,10 +485,8 @@ def drawing(
     out.append(("beach", _BEACH))
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
-    for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
-        label = place if h != view.robber else tr("svg.hex_robber", place=words.hexes[h])
-        attrs = target(kind, key, label) if h in hl_hexes else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append((key, _hex(h, board, attrs, h in hl_hexes, h in marks["h"], lang)))
+    lit_hexes = (hl_hexes, selected, rove) if hl_hexes else None
+    out += _hexes(board, lang, names, view.robber, lit_hexes, frozenset(marks["h"]))
 
     # the rings of the hexes that paid, under the pieces
     out += [(f"ring{h}", _paid_ring(h)) for h in paid]
@@ -504,15 +499,7 @@ def drawing(
                     f' stroke="{MARK}" stroke-width="32" stroke-linecap="round" opacity=".85" pointer-events="none"/>'))
 
     if pieces:
-        for e in range(EDGE_COUNT):
-            p = view.edge_owner[e]
-            if p >= 0:
-                out.append((f"road{e}", _road_piece(e, p, color(p), glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names))))
-        for n in range(NODE_COUNT):
-            p = view.node_owner[n]
-            if p >= 0:
-                kind = "city" if view.node_city[n] else "settlement"
-                out.append((f"piece{n}", _building(n, kind, p, color(p), glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
+        out += _pieces(board, view.edge_owner, view.node_owner, view.node_city, tuple(colors), glyphs, lang, names)
         rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
         title = tr("svg.robber", place=words.hexes[view.robber])
         out.append(("robber", f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}" pointer-events="none">'
@@ -551,6 +538,59 @@ def drawing(
         out.append((f"n{n}", f'<g {target("node", f"n{n}", escape(_node_label(n, view, words, t)))} data-node="{n}">'
                              + _node_target(n, _occupied(n, view, pieces)) + "</g>"))
     return Drawing(tuple(head), tuple(out))
+
+
+def _target(kind: str, mark: str, label: str, selected: str | None, rove: str | None) -> str:
+    """The class (``kind`` and ``target``, ``selected`` when it is) and the button attributes
+    of the target at ``mark``, named ``label`` (escaped); ``rove``: the target that is the Tab stop."""
+    chosen = " selected" if mark == selected else ""
+    return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+
+
+@lru_cache(maxsize=16)
+def _hexes(
+    board: Board,
+    lang: str,
+    names: tuple[str, ...],
+    robber: int,
+    lit: tuple[frozenset[int], str | None, str | None] | None,
+    marked: frozenset[int],
+) -> tuple[tuple[str, str], ...]:
+    """The hexes (tile, glyph, word, number token; the whole group is the click target),
+    keyed: ``lit``, the hexes that are targets with the selected spot and the Tab stop (None:
+    no hex is), ``marked`` the hexes annotated. Made again only when the robber moves or the
+    hexes are chosen from (most actions do neither)."""
+    words, out = places(board, lang), []
+    for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
+        label = place if h != robber else escape(translate("svg.hex_robber", {"place": words.hexes[h]}, lang, names))
+        is_lit = lit is not None and h in lit[0]
+        attrs = _target(kind, key, label, lit[1], lit[2]) if lit is not None and is_lit else f'class="{kind}" role="img" aria-label="{label}"'
+        out.append((key, _hex(h, board, attrs, is_lit, h in marked, lang)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _pieces(
+    board: Board,
+    edge_owner: tuple[int, ...],
+    node_owner: tuple[int, ...],
+    node_city: tuple[bool, ...],
+    colors: tuple[str, ...],
+    glyphs: tuple[str, ...],
+    lang: str,
+    names: tuple[str, ...],
+) -> tuple[tuple[str, str], ...]:
+    """The roads, then the settlements and cities, keyed (``colors`` escaped): made again only
+    when a piece was built (most actions build nothing)."""
+    words = places(board, lang)
+    roads = [(f"road{e}", _road_piece(e, p, colors[p], glyphs[p], _piece_title("svg.road", p, words.edges[e], lang, names)))
+             for e, p in enumerate(edge_owner) if p >= 0]
+    buildings = []
+    for n, p in enumerate(node_owner):
+        if p >= 0:
+            kind = "city" if node_city[n] else "settlement"
+            buildings.append((f"piece{n}", _building(n, kind, p, colors[p], glyphs[p], _piece_title("svg." + kind, p, words.nodes[n], lang, names))))
+    return (*roads, *buildings)
 
 
 # --- the parts that do not change with the position (computed once) ---------------------------

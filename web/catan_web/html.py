@@ -77,11 +77,13 @@ def trusted(html: str) -> Markup:
 
 def join(parts: Iterable[str | Markup | None]) -> Markup:
     """``parts`` one after another (text escaped, markup kept, None left out)."""
-    return Markup("".join([part if type(part) is Markup else _text(part) for part in parts if part is not None]))
+    return Markup("".join([_text(part) for part in parts if part is not None]))
 
 
 def _text(text: object) -> str:
-    """``text`` escaped (or kept when it is markup of a subclass)."""
+    """``text`` escaped (or kept when it is markup)."""
+    if type(text) is str:
+        return escape_markup(text)
     return text if isinstance(text, Markup) else escape_markup(str(text))
 
 
@@ -89,7 +91,37 @@ def attrs(**values: object) -> str:
     """Attributes from keyword arguments: ``class_`` -> class, ``data_cmd`` -> data-cmd.
 
     ``True`` gives a bare attribute, ``None`` and ``False`` leave it out; values are escaped.
+
+    >>> attrs(class_="card", data_seat=1, hidden=True, disabled=False, title=None)
+    ' class="card" data-seat="1" hidden'
     """
+    return _head(values)
+
+
+_HEADS: dict[tuple[object, ...], str] = {}
+"""Attributes already written, by their keyword arguments and the types of their values (pages
+write the same attributes again at every drawing: a look-up instead of a loop of escapes)."""
+MAX_HEADS = 4096
+"""How many written attributes :data:`_HEADS` keeps before it starts again."""
+
+
+def _head(values: dict[str, object]) -> str:
+    """The attributes ``values`` give (see :func:`attrs`), written once for equal values of
+    the same types (``True``, ``1`` and ``1.0`` are equal keys but different attributes)."""
+    key = (*values.items(), *map(type, values.values()))
+    try:
+        head = _HEADS.get(key)
+    except TypeError:  # an unhashable value: written each time
+        return _written(values)
+    if head is None:
+        if len(_HEADS) >= MAX_HEADS:
+            _HEADS.clear()
+        head = _HEADS[key] = _written(values)
+    return head
+
+
+def _written(values: dict[str, object]) -> str:
+    """The attributes ``values`` give, written."""
     out = []
     for name, value in values.items():
         if value is None or value is False:
@@ -111,10 +143,11 @@ def _name(argument: str) -> str:
 
 def el(tag: str, *children: str | Markup | None, **attributes: object) -> Markup:
     """An element: text children escaped, markup children kept, None children left out."""
-    head = attrs(**attributes) if attributes else ""
+    head = _head(attributes) if attributes else ""
     if tag in VOID:
         return Markup(f"<{tag}{head}>")
-    return Markup(f"<{tag}{head}>{join(children)}</{tag}>")
+    inner = "".join([child if type(child) is Markup else _text(child) for child in children if child is not None])
+    return Markup(f"<{tag}{head}>{inner}</{tag}>")
 
 
 def mark(color: str, glyph: str | None = None) -> Markup:

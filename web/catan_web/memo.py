@@ -27,7 +27,7 @@ draws random games both ways, through the memo and afresh, and compares every re
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -37,17 +37,17 @@ class Memo:
     """The last output of each named view, and the key it was made for."""
 
     def __init__(self, enabled: bool = True) -> None:
-        self.kept: dict[str, tuple[object, Any]] = {}
+        self.kept: dict[Hashable, tuple[object, Any]] = {}
         self.enabled = enabled
         """False: every view is made afresh (what the memo is compared with in tests)."""
 
-    def keep(self, name: str, key: object, make: Callable[[], T]) -> T:
-        """The output of view ``name`` for ``key``: the one kept when it was made for an equal
-        key, else ``make()`` (kept for the next time)."""
+    def keep(self, name: Hashable, key: object, make: Callable[..., T], *args: object) -> T:
+        """The output of view ``name`` (a string, or the view function itself) for ``key``: the
+        one kept when it was made for an equal key, else ``make(*args)`` (kept for the next time)."""
         kept = self.kept.get(name)
         if kept is not None and kept[0] == key:
             return kept[1]  # type: ignore[no-any-return]
-        made = make()
+        made = make(*args)
         if self.enabled:
             self.kept[name] = (key, made)
         return made

@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from itertools import compress, count, pairwise
-from operator import itemgetter, ne
+from itertools import compress, count
+from operator import itemgetter, lt, ne
 from typing import NamedTuple
 
 from .html import Markup, escape
@@ -185,7 +185,9 @@ def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed
     if isinstance(content, Keyed) and isinstance(before, Keyed) and before.tag == content.tag:
         children = _children(region, before.items, content.items)
         size = written(children)
-        if size > WHOLE and size > sum(len(html) for _, html in content.items) // 2:  # most changed: write it whole
+        if (
+            size > WHOLE and size > sum(map(len, map(itemgetter(1), content.items))) // 2
+        ):  # most changed: write it whole
             return [Fill(region, content.markup())]
         return _attributes(region, before.attributes, content.attributes) + children
     return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
@@ -270,7 +272,7 @@ def _in_order(keys: list[str], was: dict[str, int]) -> set[str]:
     ['a', 'b']
     """
     places = [was[key] for key in keys]
-    if all(a < b for a, b in pairwise(places)):  # nothing moved: every key stays
+    if all(map(lt, places, places[1:])):  # nothing moved: every key stays (compared at C speed)
         return set(keys)
     tails: list[int] = []  # tails[n]: index in keys of the smallest tail of a run of n + 1
     back: list[int] = []  # back[i]: index in keys of the element before keys[i] in its run

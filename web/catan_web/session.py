@@ -146,22 +146,23 @@ class Session:
     def covered(self) -> bool:
         """Whether the device must be passed to another person before anything private shows
         (never in the set-up, where nothing is private: every hand comes from the log)."""
-        actor = self.actor
-        return self.is_human(actor) and actor != self.shown and self.game.phase not in SETUP_PHASES
+        actor = self.game.to_act
+        return actor in self.humans and actor != self.shown and self.game.phase not in SETUP_PHASES
 
     @property
     def viewer(self) -> int | None:
         """The seat whose private cards are shown now (None: nobody's)."""
-        if self.covered:
-            return None
-        if self.is_human(self.actor):
-            return self.actor
-        return self.shown
+        actor = self.game.to_act
+        if actor not in self.humans:
+            return self.shown
+        return actor if actor == self.shown or self.game.phase in SETUP_PHASES else None  # (else covered)
 
     @property
     def my_move(self) -> bool:
-        """Whether the person at the device must act now."""
-        return self.is_human(self.actor) and self.viewer == self.actor
+        """Whether the person at the device must act now (a person plays the seat that acts,
+        and the device is not covered)."""
+        actor = self.game.to_act
+        return actor in self.humans and (actor == self.shown or self.game.phase in SETUP_PHASES)
 
     @property
     def answering(self) -> bool:
@@ -417,6 +418,13 @@ class Session:
             memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
         return memo["legal"]  # type: ignore[no-any-return]
 
+    def legal_kinds(self) -> frozenset[str]:
+        """The kinds of :meth:`legal` actions (once per position: buttons ask it per kind)."""
+        memo = self.worked_out()
+        if "kinds" not in memo:
+            memo["kinds"] = frozenset(a.kind for a in self.legal())
+        return memo["kinds"]  # type: ignore[no-any-return]
+
     # --- buttons --------------------------------------------------------------------------------
 
     def build_reason(self, kind: str) -> str | None:
@@ -438,7 +446,7 @@ def _build_reason(session: Session, kind: str) -> str | None:
     p = session.viewer
     if p is None:
         return session.text("ui.reason.not_your_move")
-    if any(a.kind == kind for a in session.legal()):
+    if kind in session.legal_kinds():
         return None
     refusal = session.game.build_refusal(p, kind)  # (the same on every spot: asked once)
     if refusal is not None:

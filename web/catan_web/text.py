@@ -89,6 +89,14 @@ def unexpected_msg(error: BaseException) -> Msg:
     return Msg("ui.error.unexpected", error=f"{type(error).__name__}: {error}"[:MAX_ERROR_CHARS])
 
 
+_SAID: dict[tuple[Any, ...], str] = {}
+"""The sentences :class:`Text` gave, by key, language, wording, seats' names and parameters
+(a view asks for the same sentences at every drawing: one look-up instead of the touch wording
+and the engine's own cache key made again; see :func:`catan_core.i18n.translate`)."""
+MAX_SAID = 4096
+"""How many sentences :data:`_SAID` keeps before it starts again."""
+
+
 class Text:
     """Message look-ups in one language, naming seats by the game's seat names and spots on
     the game's ``board``; sentences about seat ``you`` (the person reading) say "you"."""
@@ -111,7 +119,16 @@ class Text:
 
     def __call__(self, key: str, **params: Any) -> str:
         """The sentence for ``key`` with ``params`` (its touch wording on a touch screen)."""
-        return translate(wording(key, self.touch), params, self.lang, self.names)
+        said = (key, self.lang, self.touch, self.names, *params.items())
+        try:
+            sentence = _SAID.get(said)
+        except TypeError:  # a parameter that cannot be a key (a list): made each time
+            return translate(wording(key, self.touch), params, self.lang, self.names)
+        if sentence is None:
+            if len(_SAID) >= MAX_SAID:
+                _SAID.clear()
+            sentence = _SAID[said] = translate(wording(key, self.touch), params, self.lang, self.names)
+        return sentence
 
     def msg(self, message: Msg) -> str:
         """``message`` as a sentence: its :class:`Msg` parameters read first, a tuple of them

@@ -51,39 +51,48 @@ def reads(scene: Scene, reasons: tuple[str | None, ...]) -> tuple[object, ...]:
 def buttons(scene: Scene, reasons: tuple[str | None, ...]) -> Markup:
     """The build panel: a button per kind built and for buying a card, disabled with ``reasons``."""
     text = scene.text
-    items = []
-    for kind, reason in zip(BUILD_KINDS, reasons, strict=False):
-        label = el("span", text("ui.build." + kind), class_="label") + el(
-            "span", chips(text, COSTS[kind]), class_="cost"
-        )
-        items.append(
-            el(
-                "li",
-                button(
-                    text,
-                    label,
-                    "mode",
-                    kind,
-                    ident=f"build-{kind}",
-                    reason=reason,
-                    pressed=scene.draft.mode == kind,
-                    cls="build",
-                ),
-            )
-        )
-    label = el("span", text("ui.build.buy"), class_="label") + el("span", chips(text, COSTS[A.BUY]), class_="cost")
-    items.append(
+    labels = scene.part(build_labels, None)
+    items = [
         el(
             "li",
-            button(text, label, "buy", ident="build-buy", reason=reasons[-1], cls="build"),
+            button(
+                text,
+                label,
+                "mode",
+                kind,
+                ident=f"build-{kind}",
+                reason=reason,
+                pressed=scene.draft.mode == kind,
+                cls="build",
+            ),
         )
-    )
+        for kind, reason, label in zip(BUILD_KINDS, reasons, labels, strict=False)
+    ]
+    items.append(el("li", button(text, labels[-1], "buy", ident="build-buy", reason=reasons[-1], cls="build")))
     note = el("p", text("ui.build.deck", count=scene.view.deck_size), class_="muted small")
     return section(text("ui.build.title"), el("ul", join(items), class_="builds") + note, ident="build", cls="tabbed")
 
 
+def build_labels(scene: Scene) -> tuple[Markup, ...]:
+    """Each build button's label, the kind built (then buying a card) with its cost (the same
+    in a language: :meth:`~catan_web.game.scene.Scene.part`)."""
+    text = scene.text
+    return tuple(
+        el("span", text(key), class_="label") + el("span", chips(text, COSTS[kind]), class_="cost")
+        for kind, key in (*((kind, "ui.build." + kind) for kind in BUILD_KINDS), (A.BUY, "ui.build.buy"))
+    )
+
+
 def tabs(scene: Scene, body: Markup) -> Markup:
     """The main phase's tabs, with the tab shown holding ``body``."""
+    shown = scene.state.tab
+    return scene.part(tab_list, shown) + el(
+        "div", body, role="tabpanel", id=f"panel-{shown}", aria_labelledby=f"tab-{shown}"
+    )
+
+
+def tab_list(scene: Scene) -> Markup:
+    """The main phase's tabs (made again only when another is shown: :meth:`~catan_web.game.scene.Scene.part`)."""
     text, shown = scene.text, scene.state.tab
     heads = join(
         el(
@@ -99,9 +108,7 @@ def tabs(scene: Scene, body: Markup) -> Markup:
         )
         for name in TABS
     )
-    return el("div", heads, role="tablist", class_="tabs", aria_label=text("ui.tab.label")) + el(
-        "div", body, role="tabpanel", id=f"panel-{shown}", aria_labelledby=f"tab-{shown}"
-    )
+    return el("div", heads, role="tablist", class_="tabs", aria_label=text("ui.tab.label"))
 
 
 # --- commands ----------------------------------------------------------------------------------------

@@ -26,6 +26,16 @@ def hand_panel(scene: Scene) -> Markup:
         return cover(scene)
     if view.viewer is None or view.hand is None:
         return section(text("ui.hand.title_none"), el("p", text("ui.hand.hidden"), class_="muted"), ident="hand")
+    total, cards = scene.part(resource_cards, view.hand)
+    body = total + el("div", cards, dev_cards(scene), class_="hand-row")
+    return section(text("ui.hand.title", player=view.viewer), body, ident="hand")
+
+
+def resource_cards(scene: Scene) -> tuple[Markup, Markup]:
+    """How many cards the viewer holds in all, and of each resource (a part of the hand kept
+    while they stay the same: :meth:`~catan_web.game.scene.Scene.part`)."""
+    view, text = scene.view, scene.text
+    assert view.hand is not None
     cards = join(
         el(
             "li",
@@ -36,10 +46,5 @@ def hand_panel(scene: Scene) -> Markup:
         )
         for r, n in enumerate(view.hand)
     )
-    body = join(
-        (
-            el("p", text("ui.hand.total", count=sum(view.hand)), class_="muted small hand-total"),
-            el("div", el("ul", cards, class_="hand", id="hand-cards"), dev_cards(scene), class_="hand-row"),
-        )
-    )
-    return section(text("ui.hand.title", player=view.viewer), body, ident="hand")
+    total = el("p", text("ui.hand.total", count=sum(view.hand)), class_="muted small hand-total")
+    return total, el("ul", cards, class_="hand", id="hand-cards")

@@ -11,6 +11,7 @@ Markup('<span class="chip res-brick"><b>1</b> brick</span><span class="chip res-
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from catan_core.names import MAX_SEATS, RESOURCES
@@ -70,7 +71,14 @@ def seat_mark(game: Game, seat: int) -> Markup:
     seats = game.seats
     if not 0 <= seat < len(seats):
         return EMPTY
-    return mark(seats[seat].color, seat_glyphs([s.color for s in seats])[seat])
+    return _seat_mark(tuple([s.color for s in seats]), seat)
+
+
+@lru_cache(maxsize=64)
+def _seat_mark(colors: tuple[str, ...], seat: int) -> Markup:
+    """The mark of ``seat`` among seats of ``colors`` (made once: the strip and the log draw
+    the same marks again and again)."""
+    return mark(colors[seat], seat_glyphs(colors)[seat])
 
 
 def seat_label(game: Game, seat: int) -> Markup:

@@ -155,11 +155,6 @@ def seat_lines(scene: Scene) -> Keyed:
     return Keyed("ol", (("class", "strip-seats"),), items)
 
 
-def seat_lines_reads(scene: Scene) -> tuple[object, ...]:
-    """What :func:`seat_lines` reads (the key of its memo): what each line reads."""
-    return tuple(seat_line_reads(scene, pv) for pv in scene.view.players)
-
-
 def strip_foot_reads(scene: Scene) -> tuple[object, ...]:
     """What :func:`strip_foot` reads (the key of its memo)."""
     return scene.words, scene.view.options.vp_target

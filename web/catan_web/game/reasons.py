@@ -38,6 +38,6 @@ def any_reason(session: Session, kind: str, probe: Any = None) -> str | None:
     p = session.viewer
     if p is None:
         return session.text("ui.reason.not_your_move")
-    if any(a.kind == kind for a in session.legal()):
+    if kind in session.legal_kinds():
         return None
     return session.reason(Action(p, kind, probe)) or session.text("ui.reason.no_spot")

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ..html import EMPTY, Markup
 from ..memo import Memo
 from .state import PageState
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from catan_core.actions import Action
     from catan_core.views import View
 
@@ -26,6 +28,9 @@ if TYPE_CHECKING:
     from ..targets import Targets
     from ..text import Text
     from .log import LogLines
+
+
+T = TypeVar("T")
 
 
 class Remote(Protocol):
@@ -115,6 +120,14 @@ class Scene:
     def anything(self) -> tuple[object, ...]:
         """The key of a view reading the game and the page's state at large."""
         return self.moment, self.calm
+
+    def part(self, view: Callable[[Scene], T], reads: object) -> T:
+        """``view(self)``, a part of a region, made again only when what it reads changed:
+        ``reads``, besides :attr:`table` (the game at the table and the texts' language), which
+        every part's key holds. A region made again for its position keeps its parts that the
+        action did not touch (the hand's resources when no card moved, the dice between two
+        rolls): a comparison of keys instead of their markup made again."""
+        return self.memo.keep(view, (self.table, reads), view, self)
 
     @cached_property
     def view(self) -> View:

@@ -206,7 +206,7 @@ class RegionView(NamedTuple):
     """A region of the game screen: its name (its element's id), the view drawing it, and what
     the view reads, as a key of the page's memo (:mod:`catan_web.memo`): the view is made again
     only when its key changed. None: made at every drawing (views of network play, which the
-    game's position does not tell)."""
+    game's position does not tell; views made of parts kept each by what it reads)."""
 
     name: str
     draw: Callable[[Scene], Content]
@@ -232,7 +232,7 @@ def game_views() -> tuple[RegionView, ...]:
         RegionView("supply", supply.supply_row, supply.reads),
         RegionView("hand-wrap", hand.hand_panel, anything),
         RegionView("scores-title", label("ui.score.title"), words),
-        RegionView("strip-seats", players.seat_lines, players.seat_lines_reads),
+        RegionView("strip-seats", players.seat_lines, None),  # (each line kept by what it reads)
         RegionView("strip-foot", players.strip_foot, players.strip_foot_reads),
         RegionView("turn", turn.turn_panel, anything),
         RegionView("coach-wrap", coach.coach_panel, anything),

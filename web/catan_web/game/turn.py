@@ -57,18 +57,6 @@ def prompt(scene: Scene) -> str:
 def turn_panel(scene: Scene) -> Markup:
     """The prompt, the last roll and the dice / end-turn buttons."""
     session, view, text = scene.session, scene.view, scene.text
-    dice = EMPTY
-    if view.dice is not None:
-        total = sum(view.dice)
-        dice = el(
-            "div",
-            die(view.dice[0]),
-            die(view.dice[1]),
-            el("span", str(total), class_="total"),
-            class_="dice rolling" if scene.state.rolled_at is not None else "dice",
-            role="img",
-            aria_label=text("ui.last_roll", dice=list(view.dice), total=total),
-        )
     buttons = EMPTY
     if session.my_move and view.phase in ("roll", "main"):
         me = session.actor
@@ -94,16 +82,34 @@ def turn_panel(scene: Scene) -> Markup:
     last = [] if session.answering else session.last_sentences()[-LAST_LINES:]  # answering: the offer's heading says it
     if last:
         buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
-    turn = text("ui.round", round=round_of(view.turn, len(view.players))) if view.turn else text("ui.setup")
-    head = el("div", el("span", turn, class_="turn-no"), dice, class_="turn-head")
     return join(
         (
-            head,
+            scene.part(turn_head, (view.turn, len(view.players), view.dice, scene.state.rolled_at is not None)),
             el("p", prompt(scene), id="prompt", class_="prompt"),
             recap_list(scene),
             el("div", buttons, class_="turn-buttons"),
         )
     )
+
+
+def turn_head(scene: Scene) -> Markup:
+    """The round, and the last roll's dice (a part of the turn card kept between two turns and
+    rolls: :meth:`~catan_web.game.scene.Scene.part`)."""
+    view, text = scene.view, scene.text
+    dice = EMPTY
+    if view.dice is not None:
+        total = sum(view.dice)
+        dice = el(
+            "div",
+            die(view.dice[0]),
+            die(view.dice[1]),
+            el("span", str(total), class_="total"),
+            class_="dice rolling" if scene.state.rolled_at is not None else "dice",
+            role="img",
+            aria_label=text("ui.last_roll", dice=list(view.dice), total=total),
+        )
+    turn = text("ui.round", round=round_of(view.turn, len(view.players))) if view.turn else text("ui.setup")
+    return el("div", el("span", turn, class_="turn-no"), dice, class_="turn-head")
 
 
 def round_of(turn: int, players: int) -> int:
