@@ -91,8 +91,9 @@ def unexpected_msg(error: BaseException) -> Msg:
 
 _SAID: dict[tuple[Any, ...], str] = {}
 """The sentences :class:`Text` gave, by key, language, wording, seats' names and parameters
-(a view asks for the same sentences at every drawing: one look-up instead of the touch wording
-and the engine's own cache key made again; see :func:`catan_core.i18n.translate`)."""
+with their types (``1`` and ``True`` are equal keys but may be said differently). A view asks
+for the same sentences at every drawing: one look-up instead of the touch wording and the
+engine's own cache key made again (see :func:`catan_core.i18n.translate`)."""
 MAX_SAID = 4096
 """How many sentences :data:`_SAID` keeps before it starts again."""
 
@@ -119,7 +120,7 @@ class Text:
 
     def __call__(self, key: str, **params: Any) -> str:
         """The sentence for ``key`` with ``params`` (its touch wording on a touch screen)."""
-        said = (key, self.lang, self.touch, self.names, *params.items())
+        said = (key, self.lang, self.touch, self.names, *params.items(), *map(type, params.values()))
         try:
             sentence = _SAID.get(said)
         except TypeError:  # a parameter that cannot be a key (a list): made each time
