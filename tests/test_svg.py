@@ -453,3 +453,29 @@ def test_renders_every_state_of_a_random_game() -> None:
         actions = game.legal_actions()
         game.apply(actions[rng.below(len(actions))], check=False)
     assert {"setup_settlement", "setup_road", "roll", "main", "robber"} <= phases
+
+
+def test_the_kept_hexes_and_pieces_draw_what_is_drawn_afresh() -> None:
+    """The board keeps its hexes and pieces between drawings (by the robber, the targets, the
+    owners...): through a random game in two languages, seen by each seat in turn, with targets,
+    a selected target and marks, every drawing equals the one made with nothing kept."""
+    from catan_core import svg
+
+    game = Game(Options(players=4), seed=3)
+    rng = Rng(7)
+    for step in range(300):
+        if game.winner >= 0:
+            break
+        view = game.view(step % 4, with_log=False)
+        nodes, edges, hexes = astuple(targets(game.view(game.to_act, with_log=False)))
+        lit = [f"h{h}" for h in hexes] + [f"n{n}" for n in nodes]
+        options = {"highlight_nodes": nodes, "highlight_edges": edges, "highlight_hexes": hexes,
+                   "lang": ("en", "hi")[step % 2], "marked": (f"h{rng.below(19)}",),
+                   "selected": lit[rng.below(len(lit))] if lit and step % 3 == 0 else None}
+        kept = render(view, **options)
+        svg._hexes.cache_clear()
+        svg._pieces.cache_clear()
+        assert render(view, **options) == kept, step
+        actions = game.legal_actions()
+        game.apply(actions[rng.below(len(actions))], check=False)
+    assert step > 100
