@@ -704,10 +704,10 @@ def test_switching_language_redraws_the_page_in_it(game: Page) -> None:
 
 HEARTBEAT = """() => {
     clearInterval(window.beatTimer);
-    window.beat = {last: performance.now(), gap: 0, beats: 0, start: performance.now()};
+    window.beat = {last: performance.now(), gaps: [], beats: 0, start: performance.now()};
     window.beatTimer = setInterval(() => {
         const now = performance.now();
-        window.beat.gap = Math.max(window.beat.gap, now - window.beat.last);
+        if (now - window.beat.last > 100) window.beat.gaps.push(now - window.beat.last);
         window.beat.last = now;
         window.beat.beats += 1;
     }, 10);
@@ -715,17 +715,22 @@ HEARTBEAT = """() => {
 
 
 MAX_GAP_MS = 500
-"""Longest the page's thread may stay busy while a computer player thinks: well under the
-0.8-1 s a blocking search holds it (the strong player's budget is 1 s a decision). (It was 300 ms until the suite ran in one process per core: with
-the other process's browser on the second core, Chromium's page was once held 386 ms by the
-machine while the search was sliced as it should be.)"""
+"""Longest the page's thread may stay busy while a computer player thinks, but for one pause:
+well under the 0.8-1 s a blocking search holds it (the strong player's budget is 1 s a
+decision). (It was 300 ms until the suite ran in one process per core: with the other
+process's browser on the second core, Chromium's page was once held 386 ms by the machine
+while the search was sliced as it should be, and once 665 ms, with a niced match on the
+machine too.)"""
+BLOCKING_MS = 800
+"""What a blocking search holds the page at the least (80% of the 1 s budget): no pause may
+reach it, not even the one the machine may cause."""
 
 
 def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) -> None:
     """A strong computer player (default budget, 1 s a decision) plays a rich turn at
-    instant pace. A 10 ms JavaScript timer measures the longest time the page's thread was
-    busy: the search is stepped in slices, so no gap comes near the ~0.8 s a blocking search
-    takes. A pace change made in the middle of the turn is taken at once (stored), while the
+    instant pace. A 10 ms JavaScript timer measures how long the page's thread was busy: the
+    search is stepped in slices, so no pause comes near the ~0.8 s a blocking search takes, and
+    all but one (which the machine's other work may cause) stay under MAX_GAP_MS. A pace change made in the middle of the turn is taken at once (stored), while the
     computer is still playing, and its trade offers are answered as they come."""
     bot_hand = {"grain": 3, "ore": 4, "brick": 2, "lumber": 2, "wool": 2}
     sc = scenario(seat(0, "Ana", ANA), seat(1, "Bot B", BEN, kind="strong", hand=bot_hand),
@@ -754,7 +759,9 @@ def test_the_page_stays_responsive_while_a_strong_computer_thinks(game: Page) ->
         # it built and searched for well over the longest gap allowed below (how long depends
         # on the machine: about 1.5 s here), so that gap shows the search was sliced
         assert len(played) >= 4 and thought > 2 * MAX_GAP_MS / 1000, (played, thought)
-        assert beat["gap"] < MAX_GAP_MS, f"the page was unresponsive for {beat['gap']:.0f} ms"
+        gaps = sorted(beat["gaps"], reverse=True)  # the pauses over 100 ms, longest first
+        assert not gaps or gaps[0] < BLOCKING_MS, f"the page was unresponsive for {gaps[0]:.0f} ms"
+        assert len(gaps) < 2 or gaps[1] < MAX_GAP_MS, f"the page was unresponsive {gaps} ms"
     finally:
         game.evaluate("() => clearInterval(window.beatTimer)")
         game.select_option("#speed", "normal")
