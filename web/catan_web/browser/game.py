@@ -46,10 +46,6 @@ THINK_SLICE = 0.03
 ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
 """Keys that move the board's Tab stop."""
 UNDO_KEY = "z"
-SOUND_DELAY, SOUND_ATTACK = 0.01, 0.01
-"""Seconds before a sound starts (the audio clock runs ahead) and for a note to swell."""
-SILENT = 0.0001
-"""The loudness a note starts from and fades to (exponential ramps cannot reach 0)."""
 
 
 def saved_dates(saves: Any, lang: str) -> dict[str, str]:
@@ -77,8 +73,6 @@ class GamePage(PageHost):
         self._net: Network | None = None
         self.bots = BotsWorker(DISABLE_WORKER not in str(window.location.search), self.on)
         """The computer players' worker (started with the first game that has them)."""
-        self.audio: Any = None
-        """The Web Audio context, made at the first sound."""
         self.last_pointer = ""
         """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
         self.saves = LaterSaves(page.store, self.storage_full, self.keep)
@@ -157,30 +151,14 @@ class GamePage(PageHost):
         return True
 
     def play(self, name: str) -> None:
-        """Play sound ``name`` with Web Audio, from its notes (:data:`catan_web.game.sound.SOUNDS`).
-        The audio context is made at the first sound, which comes only after a gesture."""
-        from ..game.sound import SOUNDS
+        """Play sound ``name``: its notes (:func:`catan_web.game.sound.notes_text`) cross into
+        JavaScript once, and ``web/sound.mjs`` plays them with Web Audio (its audio context is
+        made at the first sound, which comes only after a gesture)."""
+        import _catan_sound
 
-        if self.audio is None:
-            if not hasattr(window, "AudioContext"):
-                return
-            self.audio = window.AudioContext.new()
-        audio = self.audio
-        if str(audio.state) == "suspended":
-            audio.resume()
-        start = float(audio.currentTime) + SOUND_DELAY
-        for tone in SOUNDS[name]:
-            oscillator, gain = audio.createOscillator(), audio.createGain()
-            oscillator.type = tone.wave
-            oscillator.frequency.value = tone.pitch
-            at, end = start + tone.start, start + tone.start + tone.seconds
-            gain.gain.setValueAtTime(SILENT, at)
-            gain.gain.exponentialRampToValueAtTime(tone.loud, at + SOUND_ATTACK)
-            gain.gain.exponentialRampToValueAtTime(SILENT, end)
-            oscillator.connect(gain)
-            gain.connect(audio.destination)
-            oscillator.start(at)
-            oscillator.stop(end + SOUND_ATTACK)
+        from ..game.sound import notes_text
+
+        _catan_sound.play(notes_text(name))
 
     async def think(self, effect: Think) -> None:
         """Let the computer player who must act think, in the worker when it is ready, else

@@ -19,7 +19,9 @@ ask their system for reduced motion: the style sheet leaves the animation out).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -50,6 +52,19 @@ SOUNDS: dict[str, tuple[Tone, ...]] = {
     "turn": (Tone(0, 0.12, 523), Tone(0.12, 0.12, 659), Tone(0.24, 0.25, 784)),
 }
 """Each sound's notes."""
+
+
+@cache
+def notes_text(name: str) -> str:
+    """Sound ``name``'s notes as the JSON text ``web/sound.mjs`` plays: each note's fields in
+    :class:`Tone`'s order.
+
+    >>> notes_text("build")
+    '[[0,0.09,196,"triangle",0.2],[0.1,0.12,294,"triangle",0.2]]'
+    """
+    return json.dumps(SOUNDS[name], separators=(",", ":"))
+
+
 EVENT_SOUNDS: dict[str, str] = {
     "robber": "robber",
     "build_road": "build",

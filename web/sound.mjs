@@ -1,0 +1,41 @@
+// Playing one of the game's sounds with Web Audio, in one call from Python: the game page's
+// host (catan_web.browser.game.GamePage.play) hands over the sound's notes as ONE JSON text
+// (catan_web.game.sound.notes_text: an array of [start, seconds, pitch, wave, loudness], from
+// catan_web.game.sound.SOUNDS), and playNotes schedules them. A roll's six notes took about 70
+// crossings from Python into JavaScript, one each per Web Audio call; now they take one.
+// web/interpreter.mjs gives it to the page's Python as the module `_catan_sound`.
+
+// Seconds before a sound starts (the audio clock runs ahead) and for a note to swell.
+const DELAY = 0.01;
+const ATTACK = 0.01;
+// The loudness a note starts from and fades to (exponential ramps cannot reach 0).
+const SILENT = 0.0001;
+
+// The page's audio context, made at the first sound (which comes only after a gesture).
+let audio = null;
+
+/** Play the notes of `text` (catan_web.game.sound.notes_text); nothing where the browser has
+ * no Web Audio. */
+export function playNotes(text) {
+  if (audio === null) {
+    if (!globalThis.AudioContext) return;
+    audio = new globalThis.AudioContext();
+  }
+  if (audio.state === "suspended") audio.resume();
+  const begin = audio.currentTime + DELAY;
+  for (const [start, seconds, pitch, wave, loud] of JSON.parse(text)) {
+    const oscillator = audio.createOscillator();
+    const gain = audio.createGain();
+    oscillator.type = wave;
+    oscillator.frequency.value = pitch;
+    const at = begin + start;
+    const end = at + seconds;
+    gain.gain.setValueAtTime(SILENT, at);
+    gain.gain.exponentialRampToValueAtTime(loud, at + ATTACK);
+    gain.gain.exponentialRampToValueAtTime(SILENT, end);
+    oscillator.connect(gain);
+    gain.connect(audio.destination);
+    oscillator.start(at);
+    oscillator.stop(end + ATTACK);
+  }
+}
