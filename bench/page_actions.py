@@ -7,17 +7,22 @@ Run from the repository root:
     python bench/page_actions.py [--before REF] [--actions 30] [--turns 40 120]
 
 It builds the site (and, with ``--before``, the commit ``REF`` in a temporary worktree, with
-that commit's own build.py), makes saved games in CPython (one person, seat 1, against three
-standard computer players, victory target 20, so the game lasts), puts each in the browser's
+that commit's own build.py), makes saved games in CPython (one person in the first seat, against
+three standard computer players, victory target 20, so the game lasts), puts each in the browser's
 storage, opens the game page with ``?test``, continues the game and lets the person play
 ``--actions`` actions through ``catan_test.apply`` (roll; a build when the engine allows one,
 else the end of the turn; what a discard, the robber or an offer asks): the computer players
 act at instant pace between the person's turns, unmeasured. Around each action the page's
 ``innerHTML``/``outerHTML`` setters and ``insertAdjacentHTML`` are counted (characters written,
 and the time spent in them: the browser parsing markup), and so are ``focus()`` (which makes the
-browser lay the page out there and then) and ``localStorage.setItem`` (the save written). It
-prints, for each build and turn, the median and 90th percentile of the action's whole time, of
-the browser's share (those calls), of Python's share (the rest) and of the characters written.
+browser lay the page out there and then) and ``localStorage.setItem`` (the save written); the
+page's ``applyPatch`` (web/patch.mjs: the patch written into the document in JavaScript, those
+calls within it included) is timed whole: the bench serves patch.mjs with a timing wrapper
+(:data:`TIMED_PATCH`; service workers blocked, so every request reaches the bench). It prints,
+for each build and turn, the median and 90th percentile of the action's whole time, of the
+browser's share (``applyPatch`` and those calls outside it), of ``applyPatch``'s own JavaScript
+(its time less those calls within it: reading the patch, finding the regions, attributes), of
+Python's share (the rest) and of the characters written.
 A page that writes its autosave in a task after the move's paint (``catan_test.save_times``:
 :mod:`catan_web.browser.saving`) has that work timed too, after the action (the bench waits
 for it): its whole time ("save after paint", ``setItem`` included), and Python's share of the
@@ -48,35 +53,48 @@ from catan_core.bots import make_bot  # noqa: E402
 from catan_core.game import Game, Options, Seat  # noqa: E402
 
 COUNT_WRITES = """() => {
-    window.__written = 0; window.__writeMs = 0;
+    window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
+    // (the document's writes and the layouts forced within applyPatch are in its own time)
+    const outside = (ms, name) => { if (window.__inPatch) window.__insideMs += ms; else window[name] += ms; };
     const wrap = (proto, name) => {
         const d = Object.getOwnPropertyDescriptor(proto, name);
         Object.defineProperty(proto, name, {...d, set(v) {
             const t = performance.now(); d.set.call(this, v);
-            window.__writeMs += performance.now() - t; window.__written += String(v).length; }});
+            outside(performance.now() - t, "__writeMs"); window.__written += String(v).length; }});
     };
     wrap(Element.prototype, "innerHTML"); wrap(Element.prototype, "outerHTML");
     const insert = Element.prototype.insertAdjacentHTML;
     Element.prototype.insertAdjacentHTML = function (where, html) {
         const t = performance.now(); insert.call(this, where, html);
-        window.__writeMs += performance.now() - t; window.__written += String(html).length; };
-    window.__browserMs = 0;
+        outside(performance.now() - t, "__writeMs"); window.__written += String(html).length; };
     const timed = (proto, name) => {
         const f = proto[name];
         proto[name] = function (...args) {
             const t = performance.now();
-            try { return f.apply(this, args); } finally { window.__browserMs += performance.now() - t; } };
+            try { return f.apply(this, args); } finally { outside(performance.now() - t, "__browserMs"); } };
     };
     timed(HTMLElement.prototype, "focus"); timed(SVGElement.prototype, "focus"); timed(Storage.prototype, "setItem");
 }"""
+TIMED_PATCH = """
+function timedApplyPatch(text) {
+    const t = performance.now();
+    window.__inPatch = true;
+    try { return untimedApplyPatch(text); }
+    finally { window.__inPatch = false; window.__patchMs = (window.__patchMs || 0) + performance.now() - t; }
+}
+export { timedApplyPatch as applyPatch };
+"""
+"""Appended to web/patch.mjs as the bench serves it: ``applyPatch`` (the page's patch applied to
+the document in JavaScript: its writes, and the focus kept) timed whole."""
 STORE = "items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }"
 ACT = """async (text) => {
     if (catan_test.save_times) catan_test.save_times();  // (the computer players' saves since the last action)
-    window.__written = 0; window.__writeMs = 0; window.__browserMs = 0;
+    window.__written = 0; window.__writeMs = 0; window.__browserMs = 0; window.__patchMs = 0; window.__insideMs = 0;
     document.body.getBoundingClientRect();  // the previous action's layout is done before this one starts
     const t = performance.now();
     const refused = catan_test.apply(text);
     const cost = {ms: performance.now() - t, writeMs: window.__writeMs, browserMs: window.__browserMs,
+                  patchMs: window.__patchMs, patchOwnMs: window.__patchMs - window.__insideMs,
                   written: window.__written, refused};
     // what the page left for a task after the paint: the autosave (catan_web.browser.saving)
     window.__browserMs = 0;
@@ -126,7 +144,9 @@ def storage_for(game: Game) -> dict[str, str]:
 
 def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> list[dict[str, float]]:
     """Play ``actions`` actions of the person in ``game`` on the page at ``base``; their costs."""
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    page = context.new_page()  # (no service worker: the bench serves patch.mjs, timed)
+    page.route("**/patch.mjs", timed_patch)
     page.goto(base)
     page.evaluate(STORE, storage_for(game))
     page.goto(base + "?test")
@@ -147,8 +167,17 @@ def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> lis
         cost = page.evaluate(ACT, choose(now, rng).text())
         if not cost["refused"]:
             costs.append(cost)
-    page.close()
+    context.close()
     return costs
+
+
+def timed_patch(route: Any) -> None:
+    """Serve web/patch.mjs with its ``applyPatch`` timed (:data:`TIMED_PATCH`)."""
+    script = route.fetch().text()
+    untimed = script.replace("export function applyPatch(", "function untimedApplyPatch(")
+    if untimed == script:
+        raise SystemExit("patch.mjs has no `export function applyPatch(`: the bench cannot time it")
+    route.fulfill(body=untimed + TIMED_PATCH, content_type="text/javascript")
 
 
 def build_before(ref: str, folder: Path) -> Path:
@@ -166,13 +195,14 @@ def report(name: str, turn: int, costs: list[dict[str, float]]) -> None:
         return f"{statistics.median(ordered):7.1f} {ordered[int(0.9 * (len(ordered) - 1))]:7.1f}"
 
     whole = [c["ms"] for c in costs]
-    browser = [c["writeMs"] + c["browserMs"] for c in costs]
-    python = [c["ms"] - c["writeMs"] - c["browserMs"] for c in costs]
+    browser = [c["writeMs"] + c["browserMs"] + c["patchMs"] for c in costs]
+    python = [w - b for w, b in zip(whole, browser, strict=True)]
+    patch_own = [c["patchOwnMs"] for c in costs]
     chars = [c["written"] / 1000 for c in costs]
     later = [c["laterMs"] for c in costs]
     with_save = [p + max(0.0, c["laterMs"] - c["laterBrowserMs"]) for p, c in zip(python, costs, strict=True)]
-    print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(browser)}   {median_p90(python)}"
-          f"   {median_p90(chars)}   {median_p90(later)}   {median_p90(with_save)}")
+    print(f"{name:>7} {turn:>5} {len(costs):>7}   {median_p90(whole)}   {median_p90(browser)}   {median_p90(patch_own)}"
+          f"   {median_p90(python)}   {median_p90(chars)}   {median_p90(later)}   {median_p90(with_save)}")
 
 
 def main() -> None:
@@ -191,8 +221,8 @@ def main() -> None:
             builds = {"before": build_before(args.before, Path(tmp)), **builds}
         games = {turn: saved_game(turn, args.seed) for turn in args.turns}
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
-        print("  build  turn actions   whole ms (median p90)   browser's ms      Python's ms       written K chars"
-              "   save after paint   Python's with the save")
+        print("  build  turn actions   whole ms (median p90)   browser's ms      of it applyPatch's JS"
+              "   Python's ms       written K chars   save after paint   Python's with the save")
         try:
             for turn, game in games.items():
                 for name, dist in builds.items():
