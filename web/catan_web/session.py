@@ -37,6 +37,7 @@ from .controls import Reason
 from .newgame import default_take_backs
 from .offers import Declined, QuietOffers, page_decline
 from .settings import DEFAULT_OFFERS
+from .targets import Targets, targets
 from .text import Text
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ if TYPE_CHECKING:
     from catan_core.views import View
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
+SAID_EVENTS = 256
+"""How many events' sentences :meth:`Session.sentences` keeps (it starts again past them)."""
 """Events whose spot the board marks after the action, so that each move can be followed."""
 
 
@@ -96,6 +99,9 @@ class Session:
         self.quiet = QuietOffers()
         """Computer players' offers to people, kept quiet (:class:`~catan_web.offers.QuietOffers`)."""
         self._quiet_bots: dict[int, Bot] = {}
+        self._said: dict[int, tuple[Event, str]] = {}
+        """The sentences of the events put in words last (see :meth:`sentences`), by the event's id."""
+        self._said_as: tuple[object, ...] = ()
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -199,10 +205,25 @@ class Session:
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
-        second person about their own seat ("You build a road ...")."""
-        viewer = self.viewer
-        self.text.you = viewer
-        return [self.text.event(event.for_viewer(viewer)) for event in events]
+        second person about their own seat ("You build a road ..."). Each event is put in
+        words once for a viewer and language (the live region, the turn card and the log
+        read the same new events after each action)."""
+        text, viewer = self.text, self.viewer
+        text.you = viewer
+        said_as = (viewer, text.lang, text.names)
+        said = self._said
+        if said_as != self._said_as:
+            said.clear()
+            self._said_as = said_as
+        out = []
+        for event in events:
+            kept = said.get(id(event))
+            if kept is None or kept[0] is not event:  # (the event is kept with it: its id stays its own)
+                if len(said) >= SAID_EVENTS:
+                    said.clear()
+                kept = said[id(event)] = (event, text.event(event.for_viewer(viewer)))
+            out.append(kept[1])
+        return out
 
     def last_marks(self) -> tuple[str, ...]:
         """Board spots the last action built on or moved the robber to (``"e40"``, ``"n12"``, ``"h5"``)."""
@@ -417,6 +438,16 @@ class Session:
         if "legal" not in memo:
             memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
         return memo["legal"]  # type: ignore[no-any-return]
+
+    def targets(self, mode: str | None, robber_hex: int = -1) -> Targets:
+        """The board's spots to highlight for what is being chosen (``mode``; ``robber_hex``:
+        the hex of a victim chosen): :func:`catan_web.targets.targets` of :meth:`view`, once
+        per position (the page's focus and its board ask the same)."""
+        memo = self.worked_out()
+        key = ("targets", mode, robber_hex)
+        if key not in memo:
+            memo[key] = targets(self.view(), mode, robber_hex)
+        return memo[key]  # type: ignore[no-any-return]
 
     def legal_kinds(self) -> frozenset[str]:
         """The kinds of :meth:`legal` actions (once per position: buttons ask it per kind)."""

@@ -189,7 +189,7 @@ def rove(page: Table, key: Rove) -> None:
     if session is None:
         return
     draft = page.state.draft
-    there = N.step(T.targets(session.view(), draft.mode, draft.robber_hex), key.spot, key.key)
+    there = N.step(session.targets(draft.mode, draft.robber_hex), key.spot, key.key)
     if there is not None:
         page.edit(board=page.state.board._replace(focus=there))
         page.emit(Focus(BOARD))

@@ -149,12 +149,12 @@ class Scene:
     @cached_property
     def targets(self) -> Targets:
         """The board's spots to highlight: the legal targets of what is being chosen."""
-        from .. import targets as T
+        from ..targets import Targets
 
         if self.session.covered:
-            return T.Targets()
+            return Targets()
         draft = self.state.draft
-        return T.targets(self.view, draft.mode, draft.robber_hex)
+        return self.session.targets(draft.mode, draft.robber_hex)
 
     @property
     def draft(self) -> Draft:
