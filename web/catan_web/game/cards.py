@@ -9,6 +9,7 @@ Draft: ``mode`` (the chooser open) and ``picks`` (Year of Plenty). Commands: ``p
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from catan_core import actions as A
@@ -16,7 +17,7 @@ from catan_core.actions import Action
 from catan_core.game import DEV_CARDS
 
 from ..commands import Command, choice, nothing
-from ..controls import button, section
+from ..controls import almanac_entry, button, section
 from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
 from ..html import EMPTY, Markup, el, join
 from .parts import RESOURCE, resource_buttons
@@ -36,8 +37,42 @@ VICTORY_POINT = DEV_CARDS.index("victory_point")
 
 
 def dev_cards(scene: Scene) -> Markup:
-    """Development cards held, each with its play button (or what it is for)."""
-    session, view, text = scene.session, scene.view, scene.text
+    """Development cards held, each with its play button (or what it is for), made again only
+    when the cards or their buttons changed (:func:`plays`)."""
+    view = scene.view
+    assert view.dev is not None and view.dev_new is not None
+    buttons = plays(scene)
+    reads = (scene.table, view.dev, view.dev_new, buttons)
+    return scene.memo.keep("dev-cards", reads, partial(dev_list, scene, buttons))
+
+
+Play = tuple[str | None, str | None, bool | None] | None
+"""A card's play button: why it cannot be used (None: it can), the almanac entry behind that
+(the "Why?" link), and whether its chooser is open (None: it has none); None for a card
+without a play button."""
+
+
+def plays(scene: Scene) -> tuple[Play, ...]:
+    """The play button of each development card (by card; held or not)."""
+    session, view = scene.session, scene.view
+    assert view.dev is not None
+    if not session.my_move:
+        return (None,) * len(view.dev)
+    out: list[Play] = []
+    for card, held in enumerate(view.dev):
+        kind = DEV_CARDS[card]
+        if held and kind in PLAYABLE:
+            pressed = scene.draft.mode == kind if kind in CHOOSERS else None
+            reason = others_turn(session) or any_reason(session, kind, PROBES.get(kind))
+            out.append((reason, almanac_entry(reason), pressed))
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def dev_list(scene: Scene, buttons: tuple[Play, ...]) -> Markup:
+    """The development cards held, with their play ``buttons``."""
+    view, text = scene.view, scene.text
     assert view.dev is not None and view.dev_new is not None
     rows = []
     for card, held in enumerate(view.dev):
@@ -47,17 +82,11 @@ def dev_cards(scene: Scene) -> Markup:
         label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
         if view.dev_new[card]:
             label += el("span", text("ui.dev.new", count=view.dev_new[card]), class_="badge")
-        play = EMPTY
-        if kind in PLAYABLE and session.my_move:
-            pressed = scene.draft.mode == kind if kind in CHOOSERS else None
+        play, shown = EMPTY, buttons[card]
+        if shown is not None:
+            reason, _, pressed = shown
             play = button(
-                text,
-                text("ui.dev.play", card=card),
-                "play",
-                kind,
-                ident=f"play-{kind}",
-                reason=others_turn(session) or any_reason(session, kind, PROBES.get(kind)),
-                pressed=pressed,
+                text, text("ui.dev.play", card=card), "play", kind, ident=f"play-{kind}", reason=reason, pressed=pressed
             )
         elif card == VICTORY_POINT:
             play = el("small", text("ui.dev.vp_note"), class_="muted")
