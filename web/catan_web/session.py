@@ -20,7 +20,6 @@ everything: what is legal comes from ``legal_actions()``, why something is not f
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -488,8 +487,13 @@ def _build_reason(session: Session, kind: str) -> str | None:
         spots = [n for n, owner in enumerate(session.game.node_owner) if owner < 0]
     else:
         spots = list(session.game.players[p].settlements) or [0]
-    reasons = Counter(session.reason(Action(p, kind, spot)) for spot in spots)
-    reasons.pop(None, None)
+    reasons: dict[str, None] = {}  # (the engine is asked until two reasons differ: then no spot is legal)
+    for spot in spots:
+        reason = session.reason(Action(p, kind, spot))
+        if reason is not None:
+            reasons.setdefault(reason)
+            if len(reasons) > 1:
+                break
     if len(reasons) == 1:
         return next(iter(reasons))
     return session.text("ui.reason.no_spot")
