@@ -84,8 +84,7 @@ def board(scene: Scene) -> Framed:
     """The board region: its frame (enlarged or not) and the drawing's keyed elements, made
     again only when what the drawing reads changed (:func:`drawing_reads`: most actions
     change neither the pieces, the robber, the targets, the marks nor the production)."""
-    reads = drawing_reads(scene)
-    return scene.memo.keep(board_drawing, (scene.table, reads), board_drawing, scene, reads)
+    return scene.drawn(board_drawing, drawing_reads(scene))
 
 
 class DrawingReads(NamedTuple):

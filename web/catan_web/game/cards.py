@@ -9,7 +9,6 @@ Draft: ``mode`` (the chooser open) and ``picks`` (Year of Plenty). Commands: ``p
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 from catan_core import actions as A
@@ -41,9 +40,7 @@ def dev_cards(scene: Scene) -> Markup:
     when the cards or their buttons changed (:func:`plays`)."""
     view = scene.view
     assert view.dev is not None and view.dev_new is not None
-    buttons = plays(scene)
-    reads = (scene.table, view.dev, view.dev_new, buttons)
-    return scene.memo.keep("dev-cards", reads, partial(dev_list, scene, buttons))
+    return scene.drawn(dev_list, (view.dev, view.dev_new, plays(scene)))
 
 
 Play = tuple[str | None, str | None, bool | None] | None
@@ -70,18 +67,18 @@ def plays(scene: Scene) -> tuple[Play, ...]:
     return tuple(out)
 
 
-def dev_list(scene: Scene, buttons: tuple[Play, ...]) -> Markup:
-    """The development cards held, with their play ``buttons``."""
-    view, text = scene.view, scene.text
-    assert view.dev is not None and view.dev_new is not None
+def dev_list(scene: Scene, held: tuple[tuple[int, ...], tuple[int, ...], tuple[Play, ...]]) -> Markup:
+    """The development cards ``held`` (by card, and those new this turn), with their play buttons."""
+    text = scene.text
+    dev, dev_new, buttons = held
     rows = []
-    for card, held in enumerate(view.dev):
-        if not held:
+    for card, count in enumerate(dev):
+        if not count:
             continue
         kind = DEV_CARDS[card]
-        label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
-        if view.dev_new[card]:
-            label += el("span", text("ui.dev.new", count=view.dev_new[card]), class_="badge")
+        label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{count}", class_="dev-count")
+        if dev_new[card]:
+            label += el("span", text("ui.dev.new", count=dev_new[card]), class_="badge")
         play, shown = EMPTY, buttons[card]
         if shown is not None:
             reason, _, pressed = shown

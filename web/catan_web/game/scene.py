@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Remote(Protocol):
@@ -131,6 +132,12 @@ class Scene:
         A part drawn several times in a drawing (one per seat, per resource) is kept once for
         each ``which`` (a few fixed values: the seat, the resource), which its view takes."""
         return self.memo.keep((view, *which) if which else view, (self.table, reads), view, self, *which)
+
+    def drawn(self, view: Callable[[Scene, R], T], reads: R) -> T:
+        """``view(self, reads)``, a part drawn from values worked out first (``reads``: the
+        board's targets, marks and production; the buttons' reasons), made again only when
+        they changed (besides :attr:`table`, as :meth:`part`)."""
+        return self.memo.keep(view, (self.table, reads), view, self, reads)
 
     @cached_property
     def view(self) -> View:
