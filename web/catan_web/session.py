@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
 SAID_EVENTS = 256
-"""How many events' sentences :meth:`Session.sentences` keeps (it starts again past them)."""
+"""How many events' sentences :class:`_Said` keeps (it starts again past them)."""
 """Events whose spot the board marks after the action, so that each move can be followed."""
 
 
@@ -98,9 +98,7 @@ class Session:
         self.quiet = QuietOffers()
         """Computer players' offers to people, kept quiet (:class:`~catan_web.offers.QuietOffers`)."""
         self._quiet_bots: dict[int, Bot] = {}
-        self._said: dict[int, tuple[Event, str]] = {}
-        """The sentences of the events put in words last (see :meth:`sentences`), by the event's id."""
-        self._said_as: tuple[object, ...] = ()
+        self._said = _Said()
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -204,25 +202,10 @@ class Session:
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
-        second person about their own seat ("You build a road ..."). Each event is put in
-        words once for a viewer and language (the live region, the turn card and the log
-        read the same new events after each action)."""
-        text, viewer = self.text, self.viewer
-        text.you = viewer
-        said_as = (viewer, text.lang, text.names)
-        said = self._said
-        if said_as != self._said_as:
-            said.clear()
-            self._said_as = said_as
-        out = []
-        for event in events:
-            kept = said.get(id(event))
-            if kept is None or kept[0] is not event:  # (the event is kept with it: its id stays its own)
-                if len(said) >= SAID_EVENTS:
-                    said.clear()
-                kept = said[id(event)] = (event, text.event(event.for_viewer(viewer)))
-            out.append(kept[1])
-        return out
+        second person about their own seat ("You build a road ..."); each put in words once
+        (the live region, the turn card and the log read the same new events: :class:`_Said`)."""
+        self.text.you = self.viewer
+        return self._said.sentences(self.text, self.viewer, events)
 
     def last_marks(self) -> tuple[str, ...]:
         """Board spots the last action built on or moved the robber to (``"e40"``, ``"n12"``, ``"h5"``)."""
@@ -439,11 +422,8 @@ class Session:
         return memo["legal"]  # type: ignore[no-any-return]
 
     def targets(self, mode: str | None, robber_hex: int = -1) -> Targets:
-        """The board's spots to highlight for what is being chosen (``mode``; ``robber_hex``:
-        the hex of a victim chosen): :func:`catan_web.targets.targets` of :meth:`view`, once
-        per position (the page's focus and its board ask the same)."""
-        memo = self.worked_out()
-        key = ("targets", mode, robber_hex)
+        """The board's targets (:func:`catan_web.targets.targets` of :meth:`view`), once per position."""
+        memo, key = self.worked_out(), ("targets", mode, robber_hex)
         if key not in memo:
             memo[key] = targets(self.view(), mode, robber_hex)
         return memo[key]  # type: ignore[no-any-return]
@@ -497,6 +477,33 @@ def _build_reason(session: Session, kind: str) -> str | None:
     if len(reasons) == 1:
         return next(iter(reasons))
     return session.text("ui.reason.no_spot")
+
+
+class _Said:
+    """The sentences of the events put in words last for one viewer and language, by event
+    (see :meth:`Session.sentences`)."""
+
+    def __init__(self) -> None:
+        self.said_as: tuple[object, ...] = ()
+        """The viewer, language and seat names of the sentences kept."""
+        self.kept: dict[int, tuple[Event, str]] = {}
+        """Each event's sentence by the event's id (the event kept with it: its id stays its own)."""
+
+    def sentences(self, text: Text, viewer: int | None, events: Sequence[Event]) -> list[str]:
+        """``events`` in words (``text``: its reader ``viewer``), each kept for the next time."""
+        said_as, kept = (viewer, text.lang, text.names), self.kept
+        if said_as != self.said_as:
+            kept.clear()
+            self.said_as = said_as
+        out = []
+        for event in events:
+            said = kept.get(id(event))
+            if said is None or said[0] is not event:
+                if len(kept) >= SAID_EVENTS:
+                    kept.clear()
+                said = kept[id(event)] = (event, text.event(event.for_viewer(viewer)))
+            out.append(said[1])
+        return out
 
 
 class _Seen:
