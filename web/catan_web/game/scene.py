@@ -133,11 +133,11 @@ class Scene:
         each ``which`` (a few fixed values: the seat, the resource), which its view takes."""
         return self.memo.keep((view, *which) if which else view, (self.table, reads), view, self, *which)
 
-    def drawn(self, view: Callable[[Scene, R], T], reads: R) -> T:
+    def drawn(self, view: Callable[[Scene, R], T], reads: R, *which: Hashable) -> T:
         """``view(self, reads)``, a part drawn from values worked out first (``reads``: the
         board's targets, marks and production; the buttons' reasons), made again only when
-        they changed (besides :attr:`table`, as :meth:`part`)."""
-        return self.memo.keep(view, (self.table, reads), view, self, reads)
+        they changed (besides :attr:`table`; kept once for each ``which``, as :meth:`part`)."""
+        return self.memo.keep((view, *which) if which else view, (self.table, reads), view, self, reads)
 
     @cached_property
     def view(self) -> View:
