@@ -30,7 +30,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -458,10 +458,6 @@ def drawing(
         return escape(t(key, **params))
 
     colors = [escape(seat.color) for seat in view.seats]
-
-    def color(p: int) -> str:
-        return colors[p]
-
     glyphs = seat_glyphs([seat.color for seat in view.seats])
 
     lit = [f"h{h}" for h in sorted(hl_hexes)] + [f"e{e}" for e in sorted(hl_edges)] + [f"n{n}" for n in sorted(hl_nodes)]
@@ -470,10 +466,8 @@ def drawing(
     def target(kind: str, mark: str, label: str) -> str:
         return _target(kind, mark, label, selected, rove)
 
-    paid_words = {h: _paid_label(h, entries, words, t) for h, entries in paid.items()}
-    board_label = t("svg.board")
-    if paid:
-        board_label = t("svg.board_produced", board=board_label, details=" ".join(paid_words.values()))
+    paid_key = tuple((h, tuple(entries)) for h, entries in paid.items())
+    board_label, rings, badges = _paid_layer(board, paid_key, view.node_owner, tuple(colors), tuple(glyphs), lang, names)
     head: list[tuple[str, str]] = [("xmlns", "http://www.w3.org/2000/svg"), ("class", "catan-board"), ("viewBox", VIEWBOX)]
     if size is not None:
         head += [("width", str(int(size))), ("height", str(round(int(size) * _VIEW_H / _VIEW_W)))]
@@ -489,7 +483,7 @@ def drawing(
     out += _hexes(board, lang, names, view.robber, lit_hexes, frozenset(marks["h"]))
 
     # the rings of the hexes that paid, under the pieces
-    out += [(f"ring{h}", _paid_ring(h)) for h in paid]
+    out += rings
 
     # tutorial marks on paths: a halo under the roads
     for e in sorted(marks["e"]):
@@ -500,18 +494,10 @@ def drawing(
 
     if pieces:
         out += _pieces(board, view.edge_owner, view.node_owner, view.node_city, tuple(colors), glyphs, lang, names)
-        rx, ry = _robber_spot(view.robber, board.numbers[view.robber])
-        title = tr("svg.robber", place=words.hexes[view.robber])
-        out.append(("robber", f'<g class="robber" data-at="h{view.robber}" role="img" aria-label="{title}" pointer-events="none">'
-                              f"<title>{title}</title>{_robber(rx, ry)}</g>"))
+        out.append(_robber_item(board, view.robber, lang, names))
 
     # who received what from each hex that paid, over the pieces
-    for h, entries in paid.items():
-        name = escape(paid_words[h])
-        out.append((f"paid{h}", f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}" pointer-events="none"><title>{name}</title>'
-                    + "".join(_badge(h, seat, count, view, color(seat), glyphs[seat]) for seat, _, count in entries)
-                    + _chip(h, {seat for seat, _, _ in entries}, view, escape(t("resource." + RESOURCES[entries[0][1]])))
-                    + "</g>"))
+    out += badges
 
     # annotations on intersections, and the rings under highlighted intersections
     for n in sorted(marks["n"]):
@@ -545,6 +531,49 @@ def _target(kind: str, mark: str, label: str, selected: str | None, rove: str | 
     of the target at ``mark``, named ``label`` (escaped); ``rove``: the target that is the Tab stop."""
     chosen = " selected" if mark == selected else ""
     return f'class="{kind} target{chosen}" tabindex="{0 if mark == rove else -1}" role="button" aria-label="{label}"'
+
+
+@lru_cache(maxsize=8)
+def _paid_layer(
+    board: Board,
+    paid: tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...],
+    node_owner: tuple[int, ...],
+    colors: tuple[str, ...],
+    glyphs: tuple[str, ...],
+    lang: str,
+    names: tuple[str, ...],
+) -> tuple[str, tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """What the last roll paid (``paid``: :func:`_paid`'s groups), drawn: the board's name
+    saying it, the rings under the pieces and the badges over them, keyed (``colors``
+    escaped). Made again only when the dice are rolled or a building stands where a badge is
+    anchored (most actions do neither)."""
+    words = places(board, lang)
+
+    def t(key: str, **params: object) -> str:
+        return translate(key, params, lang, names)
+
+    paid_words = {h: _paid_label(h, list(entries), words, t) for h, entries in paid}
+    board_label = t("svg.board")
+    if paid:
+        board_label = t("svg.board_produced", board=board_label, details=" ".join(paid_words.values()))
+    rings = tuple((f"ring{h}", _paid_ring(h)) for h, _ in paid)
+    badges = []
+    for h, entries in paid:
+        name = escape(paid_words[h])
+        badges.append((f"paid{h}", f'<g class="paid" data-at="h{h}" role="img" aria-label="{name}" pointer-events="none"><title>{name}</title>'
+                       + "".join(_badge(h, seat, count, node_owner, colors[seat], glyphs[seat]) for seat, _, count in entries)
+                       + _chip(h, {seat for seat, _, _ in entries}, node_owner, escape(t("resource." + RESOURCES[entries[0][1]])))
+                       + "</g>"))
+    return board_label, rings, tuple(badges)
+
+
+@lru_cache(maxsize=8)
+def _robber_item(board: Board, robber: int, lang: str, names: tuple[str, ...]) -> tuple[str, str]:
+    """The robber on hex ``robber``, keyed (made again only when it moves)."""
+    rx, ry = _robber_spot(robber, board.numbers[robber])
+    title = escape(translate("svg.robber", {"place": places(board, lang).hexes[robber]}, lang, names))
+    return ("robber", f'<g class="robber" data-at="h{robber}" role="img" aria-label="{title}" pointer-events="none">'
+                      f"<title>{title}</title>{_robber(rx, ry)}</g>")
 
 
 @lru_cache(maxsize=16)
@@ -747,18 +776,19 @@ def _paid_ring(h: int) -> str:
     )
 
 
-def _badge_corner(h: int, seat: int, view: View) -> tuple[float, float]:
+def _badge_corner(h: int, seat: int, node_owner: Sequence[int]) -> tuple[float, float]:
     """Where the badge of ``seat`` on hex ``h`` is anchored: its first building there
-    (clockwise from the top corner), or the top corner when it has none there."""
+    (clockwise from the top corner; ``node_owner``: each intersection's owner), or the top
+    corner when it has none there."""
     cx, cy = HEX_XY[h]
-    return next((NODE_POS[n] for n in HEX_NODES[h] if view.node_owner[n] == seat), (cx, cy - SCALE))
+    return next((NODE_POS[n] for n in HEX_NODES[h] if node_owner[n] == seat), (cx, cy - SCALE))
 
 
-def _chip(h: int, seats: set[int], view: View, word: str) -> str:
+def _chip(h: int, seats: set[int], node_owner: Sequence[int], word: str) -> str:
     """The resource hex ``h`` paid (``word``, escaped), at a tip of the hex no badge of
     ``seats`` holds (nothing when both are held)."""
     cx, cy = HEX_XY[h]
-    held = {by > cy for bx, by in (_badge_corner(h, seat, view) for seat in seats) if abs(bx - cx) < 1}
+    held = {by > cy for bx, by in (_badge_corner(h, seat, node_owner) for seat in seats) if abs(bx - cx) < 1}
     free = [below for below in (True, False) if below not in held]
     if not free:
         return ""
@@ -772,10 +802,10 @@ def _chip(h: int, seats: set[int], view: View, word: str) -> str:
     )
 
 
-def _badge(h: int, seat: int, count: int, view: View, color: str, glyph: str) -> str:
+def _badge(h: int, seat: int, count: int, node_owner: Sequence[int], color: str, glyph: str) -> str:
     """Seat ``seat``'s "+count" from hex ``h``, inside the hex by its :func:`_badge_corner`."""
     cx, cy = HEX_XY[h]
-    bx, by = _badge_corner(h, seat, view)
+    bx, by = _badge_corner(h, seat, node_owner)
     text = f"+{count}"
     width = 2 * BADGE_PAD + 2 * BADGE_GLYPH + BADGE_PAD / 2 + len(text) * BADGE_CHAR * BADGE_FONT
     side = (bx > cx + 1) - (bx < cx - 1)

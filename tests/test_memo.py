@@ -1,11 +1,13 @@
 """The game page's views kept by what they read (:mod:`catan_web.memo`) never show stale markup:
 through random games and commands, after every drawing, each region's content as the memo gives
 it equals the content every view makes afresh, region by region (the log's lines, which the log
-keeps by its own cache, afresh every few drawings)."""
+keeps by its own cache, afresh every few drawings); and what the session keeps below the views
+is what it works out afresh."""
 
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 from page_driver import PageDriver
 from test_page_commands import play_through
@@ -15,8 +17,15 @@ from catan_web.game import effects as E
 from catan_web.game.log import LogLines
 from catan_web.game.screen import regions
 from catan_web.memo import Memo
+from catan_web.targets import targets
+
+if TYPE_CHECKING:
+    from catan_web.draft import Draft
+    from catan_web.session import Session
 
 
+SENTENCES_CHECKED = 6
+"""How many of the log's last events are put in words afresh after each drawing."""
 FRESH_LOG_EVERY = 10
 """Every this many drawings the log's lines are translated afresh too (:class:`LogLines`, the
 log's own cache); in between, the fresh drawing takes them from a cache of the test's own."""
@@ -42,7 +51,18 @@ class CheckedDriver(PageDriver):
         assert [name for name, _ in kept] == [name for name, _ in fresh]
         for (name, content), (_, made) in zip(kept, fresh, strict=True):
             assert content == made, f"region {name!r} is stale after {self.effects!r}"
+        if page.session is not None:
+            self.check_session(page.session, page.state.draft)
         self.checked += 1
+
+    def check_session(self, session: Session, draft: Draft) -> None:
+        """What the session keeps below the views (the board's targets, the events' sentences)
+        is what it works out afresh."""
+        assert session.targets(draft.mode, draft.robber_hex) == targets(session.view(), draft.mode, draft.robber_hex)
+        events = session.game.log[-SENTENCES_CHECKED:]
+        kept = session.sentences(events)
+        text = session.text  # (its reader is the viewer now: sentences set it)
+        assert kept == [text.event(event.for_viewer(session.viewer)) for event in events]
 
 
 def test_the_memo_is_never_stale_through_random_games() -> None:
@@ -75,6 +95,9 @@ COMMANDS: tuple[tuple[str, object], ...] = (
     ("tab", "build"),
     ("mode", "road"),
     ("mode", "settlement"),
+    ("mode", ""),
+    ("mode", "year_of_plenty"),
+    ("mode", "monopoly"),
     ("mode", ""),
     ("hint", None),
     ("hint_close", None),

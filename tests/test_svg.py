@@ -456,13 +456,16 @@ def test_renders_every_state_of_a_random_game() -> None:
 
 
 def test_the_kept_hexes_and_pieces_draw_what_is_drawn_afresh() -> None:
-    """The board keeps its hexes and pieces between drawings (by the robber, the targets, the
-    owners...): through a random game in two languages, seen by each seat in turn, with targets,
-    a selected target and marks, every drawing equals the one made with nothing kept."""
+    """The board keeps its hexes, pieces, robber and the last roll's rings and badges between
+    drawings (by the robber, the targets, the owners, what was paid...): through a random game
+    in two languages, seen by each seat in turn, with targets, a selected target, marks and the
+    last production, every drawing equals the one made with nothing kept."""
     from catan_core import svg
+    from catan_core.recap import last_production
 
     game = Game(Options(players=4), seed=3)
     rng = Rng(7)
+    paid_drawn = 0
     for step in range(300):
         if game.winner >= 0:
             break
@@ -472,10 +475,15 @@ def test_the_kept_hexes_and_pieces_draw_what_is_drawn_afresh() -> None:
         options = {"highlight_nodes": nodes, "highlight_edges": edges, "highlight_hexes": hexes,
                    "lang": ("en", "hi")[step % 2], "marked": (f"h{rng.below(19)}",),
                    "selected": lit[rng.below(len(lit))] if lit and step % 3 == 0 else None}
+        production = last_production(game.view(step % 4))
+        options["produced"] = production.paid if production is not None else ()
+        paid_drawn += bool(options["produced"])
         kept = render(view, **options)
         svg._hexes.cache_clear()
         svg._pieces.cache_clear()
+        svg._paid_layer.cache_clear()
+        svg._robber_item.cache_clear()
         assert render(view, **options) == kept, step
         actions = game.legal_actions()
         game.apply(actions[rng.below(len(actions))], check=False)
-    assert step > 100
+    assert step > 100 and paid_drawn > 20

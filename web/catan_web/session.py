@@ -20,7 +20,6 @@ everything: what is legal comes from ``legal_actions()``, why something is not f
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -37,6 +36,7 @@ from .controls import Reason
 from .newgame import default_take_backs
 from .offers import Declined, QuietOffers, page_decline
 from .settings import DEFAULT_OFFERS
+from .targets import Targets, targets
 from .text import Text
 
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from catan_core.views import View
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
+SAID_EVENTS = 256
+"""How many events' sentences :class:`_Said` keeps (it starts again past them)."""
 """Events whose spot the board marks after the action, so that each move can be followed."""
 
 
@@ -96,6 +98,7 @@ class Session:
         self.quiet = QuietOffers()
         """Computer players' offers to people, kept quiet (:class:`~catan_web.offers.QuietOffers`)."""
         self._quiet_bots: dict[int, Bot] = {}
+        self._said = _Said()
 
     # --- who acts, who sees ---------------------------------------------------------------
 
@@ -199,10 +202,10 @@ class Session:
 
     def sentences(self, events: Sequence[Event]) -> list[str]:
         """``events`` as sentences for the current viewer: only what they may see, and in the
-        second person about their own seat ("You build a road ...")."""
-        viewer = self.viewer
-        self.text.you = viewer
-        return [self.text.event(event.for_viewer(viewer)) for event in events]
+        second person about their own seat ("You build a road ..."); each put in words once
+        (the live region, the turn card and the log read the same new events: :class:`_Said`)."""
+        self.text.you = self.viewer
+        return self._said.sentences(self.text, self.viewer, events)
 
     def last_marks(self) -> tuple[str, ...]:
         """Board spots the last action built on or moved the robber to (``"e40"``, ``"n12"``, ``"h5"``)."""
@@ -418,6 +421,13 @@ class Session:
             memo["legal"] = tuple(self.game.legal_actions()) if self.my_move else ()
         return memo["legal"]  # type: ignore[no-any-return]
 
+    def targets(self, mode: str | None, robber_hex: int = -1) -> Targets:
+        """The board's targets (:func:`catan_web.targets.targets` of :meth:`view`), once per position."""
+        memo, key = self.worked_out(), ("targets", mode, robber_hex)
+        if key not in memo:
+            memo[key] = targets(self.view(), mode, robber_hex)
+        return memo[key]  # type: ignore[no-any-return]
+
     def legal_kinds(self) -> frozenset[str]:
         """The kinds of :meth:`legal` actions (once per position: buttons ask it per kind)."""
         memo = self.worked_out()
@@ -457,11 +467,43 @@ def _build_reason(session: Session, kind: str) -> str | None:
         spots = [n for n, owner in enumerate(session.game.node_owner) if owner < 0]
     else:
         spots = list(session.game.players[p].settlements) or [0]
-    reasons = Counter(session.reason(Action(p, kind, spot)) for spot in spots)
-    reasons.pop(None, None)
+    reasons: dict[str, None] = {}  # (the engine is asked until two reasons differ: then no spot is legal)
+    for spot in spots:
+        reason = session.reason(Action(p, kind, spot))
+        if reason is not None:
+            reasons.setdefault(reason)
+            if len(reasons) > 1:
+                break
     if len(reasons) == 1:
         return next(iter(reasons))
     return session.text("ui.reason.no_spot")
+
+
+class _Said:
+    """The sentences of the events put in words last for one viewer and language, by event
+    (see :meth:`Session.sentences`)."""
+
+    def __init__(self) -> None:
+        self.said_as: tuple[object, ...] = ()
+        """The viewer, language and seat names of the sentences kept."""
+        self.kept: dict[int, tuple[Event, str]] = {}
+        """Each event's sentence by the event's id (the event kept with it: its id stays its own)."""
+
+    def sentences(self, text: Text, viewer: int | None, events: Sequence[Event]) -> list[str]:
+        """``events`` in words (``text``: its reader ``viewer``), each kept for the next time."""
+        said_as, kept = (viewer, text.lang, text.names), self.kept
+        if said_as != self.said_as:
+            kept.clear()
+            self.said_as = said_as
+        out = []
+        for event in events:
+            said = kept.get(id(event))
+            if said is None or said[0] is not event:
+                if len(kept) >= SAID_EVENTS:
+                    kept.clear()
+                said = kept[id(event)] = (event, text.event(event.for_viewer(viewer)))
+            out.append(said[1])
+        return out
 
 
 class _Seen:

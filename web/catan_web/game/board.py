@@ -81,17 +81,55 @@ class Rove(NamedTuple):
 
 
 def board(scene: Scene) -> Framed:
-    """The board region: its frame (enlarged or not) and the drawing's keyed elements."""
-    state, session = scene.state, scene.session
-    lit = scene.targets
+    """The board region: its frame (enlarged or not) and the drawing's keyed elements, made
+    again only when what the drawing reads changed (:func:`drawing_reads`: most actions
+    change neither the pieces, the robber, the targets, the marks nor the production)."""
+    return scene.drawn(board_drawing, drawing_reads(scene))
+
+
+class DrawingReads(NamedTuple):
+    """What the board's drawing reads, besides the game at the table and the language: the
+    position's pieces and robber, the targets lit, the marks, the last roll's production and
+    the board's own state (its Tab stop, selection and zoom)."""
+
+    edge_owner: tuple[int, ...]
+    node_owner: tuple[int, ...]
+    node_city: tuple[bool, ...]
+    robber: int
+    lit: T.Targets
+    marked: tuple[str, ...]
+    produced: tuple[tuple[int, int, int, int], ...]
+    board: BoardState
+
+
+def drawing_reads(scene: Scene) -> DrawingReads:
+    """What :func:`board_drawing` reads (the key of its part)."""
+    view, session = scene.view, scene.session
+    marked = hint_marks(scene) or session.last_marks()
+    produced = session.produced(view)
+    return DrawingReads(
+        view.edge_owner,
+        view.node_owner,
+        view.node_city,
+        view.robber,
+        scene.targets,
+        marked,
+        produced,
+        scene.state.board,
+    )
+
+
+def board_drawing(scene: Scene, reads: DrawingReads) -> Framed:
+    """The board region for what its drawing reads (``reads``)."""
+    state, lit = scene.state, reads.lit
     drawing = svg.drawing(
         scene.view,
         lang=state.lang,
         highlight_nodes=lit.nodes,
         highlight_edges=lit.edges,
         highlight_hexes=lit.hexes,
-        marked=hint_marks(scene) or session.last_marks(),
-        produced=session.produced(scene.view),
+        marked=reads.marked,
+        produced=reads.produced,
         focus=state.board.focus,
         selected=state.board.selected,
     )
@@ -189,7 +227,7 @@ def rove(page: Table, key: Rove) -> None:
     if session is None:
         return
     draft = page.state.draft
-    there = N.step(T.targets(session.view(), draft.mode, draft.robber_hex), key.spot, key.key)
+    there = N.step(session.targets(draft.mode, draft.robber_hex), key.spot, key.key)
     if there is not None:
         page.edit(board=page.state.board._replace(focus=there))
         page.emit(Focus(BOARD))

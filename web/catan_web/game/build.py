@@ -49,28 +49,32 @@ def reads(scene: Scene, reasons: tuple[str | None, ...]) -> tuple[object, ...]:
 
 
 def buttons(scene: Scene, reasons: tuple[str | None, ...]) -> Markup:
-    """The build panel: a button per kind built and for buying a card, disabled with ``reasons``."""
-    text = scene.text
-    labels = scene.part(build_labels, None)
-    items = [
-        el(
-            "li",
-            button(
-                text,
-                label,
-                "mode",
-                kind,
-                ident=f"build-{kind}",
-                reason=reason,
-                pressed=scene.draft.mode == kind,
-                cls="build",
-            ),
-        )
-        for kind, reason, label in zip(BUILD_KINDS, reasons, labels, strict=False)
-    ]
-    items.append(el("li", button(text, labels[-1], "buy", ident="build-buy", reason=reasons[-1], cls="build")))
+    """The build panel: a button per kind built and for buying a card, disabled with ``reasons``
+    (each kept by its reason and whether it is pressed: an action mostly changes few of them)."""
+    text, mode = scene.text, scene.draft.mode
+    items = join(
+        scene.drawn(build_item, (kind, reason, almanac_entry(reason), mode == kind), kind)
+        for kind, reason in zip((*BUILD_KINDS, A.BUY), reasons, strict=True)
+    )
     note = el("p", text("ui.build.deck", count=scene.view.deck_size), class_="muted small")
-    return section(text("ui.build.title"), el("ul", join(items), class_="builds") + note, ident="build", cls="tabbed")
+    return section(text("ui.build.title"), el("ul", items, class_="builds") + note, ident="build", cls="tabbed")
+
+
+BuildItem = tuple[str, str | None, str | None, bool]
+"""A build button: its kind (or buying a card), why it cannot be used (None: it can) and the
+almanac entry behind that, and whether it is pressed (the kind chosen)."""
+
+
+def build_item(scene: Scene, shown: BuildItem) -> Markup:
+    """One build button (``shown``) with its label and cost."""
+    kind, reason, _, pressed = shown
+    text, labels = scene.text, scene.part(build_labels, None)
+    if kind == A.BUY:
+        return el("li", button(text, labels[-1], "buy", ident="build-buy", reason=reason, cls="build"))
+    label = labels[BUILD_KINDS.index(kind)]
+    return el(
+        "li", button(text, label, "mode", kind, ident=f"build-{kind}", reason=reason, pressed=pressed, cls="build")
+    )
 
 
 def build_labels(scene: Scene) -> tuple[Markup, ...]:

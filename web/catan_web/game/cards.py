@@ -16,7 +16,7 @@ from catan_core.actions import Action
 from catan_core.game import DEV_CARDS
 
 from ..commands import Command, choice, nothing
-from ..controls import button, section
+from ..controls import almanac_entry, button, section
 from ..draft import NO_CARDS, cards_list, year_of_plenty_prompt, year_of_plenty_room, year_of_plenty_size
 from ..html import EMPTY, Markup, el, join
 from .parts import RESOURCE, resource_buttons
@@ -36,28 +36,54 @@ VICTORY_POINT = DEV_CARDS.index("victory_point")
 
 
 def dev_cards(scene: Scene) -> Markup:
-    """Development cards held, each with its play button (or what it is for)."""
-    session, view, text = scene.session, scene.view, scene.text
+    """Development cards held, each with its play button (or what it is for), made again only
+    when the cards or their buttons changed (:func:`plays`)."""
+    view = scene.view
     assert view.dev is not None and view.dev_new is not None
-    rows = []
+    return scene.drawn(dev_list, (view.dev, view.dev_new, plays(scene)))
+
+
+Play = tuple[str | None, str | None, bool | None] | None
+"""A card's play button: why it cannot be used (None: it can), the almanac entry behind that
+(the "Why?" link), and whether its chooser is open (None: it has none); None for a card
+without a play button."""
+
+
+def plays(scene: Scene) -> tuple[Play, ...]:
+    """The play button of each development card (by card; held or not)."""
+    session, view = scene.session, scene.view
+    assert view.dev is not None
+    if not session.my_move:
+        return (None,) * len(view.dev)
+    out: list[Play] = []
     for card, held in enumerate(view.dev):
-        if not held:
+        kind = DEV_CARDS[card]
+        if held and kind in PLAYABLE:
+            pressed = scene.draft.mode == kind if kind in CHOOSERS else None
+            reason = others_turn(session) or any_reason(session, kind, PROBES.get(kind))
+            out.append((reason, almanac_entry(reason), pressed))
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def dev_list(scene: Scene, held: tuple[tuple[int, ...], tuple[int, ...], tuple[Play, ...]]) -> Markup:
+    """The development cards ``held`` (by card, and those new this turn), with their play buttons."""
+    text = scene.text
+    dev, dev_new, buttons = held
+    rows = []
+    for card, count in enumerate(dev):
+        if not count:
             continue
         kind = DEV_CARDS[card]
-        label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{held}", class_="dev-count")
-        if view.dev_new[card]:
-            label += el("span", text("ui.dev.new", count=view.dev_new[card]), class_="badge")
-        play = EMPTY
-        if kind in PLAYABLE and session.my_move:
-            pressed = scene.draft.mode == kind if kind in CHOOSERS else None
+        label = el("span", text("devcard." + kind), class_="dev-name") + el("span", f"×{count}", class_="dev-count")
+        if dev_new[card]:
+            label += el("span", text("ui.dev.new", count=dev_new[card]), class_="badge")
+        play, shown = EMPTY, buttons[card]
+        if shown is not None:
+            reason, _, pressed = shown
             play = button(
-                text,
-                text("ui.dev.play", card=card),
-                "play",
-                kind,
-                ident=f"play-{kind}",
-                reason=others_turn(session) or any_reason(session, kind, PROBES.get(kind)),
-                pressed=pressed,
+                text, text("ui.dev.play", card=card), "play", kind, ident=f"play-{kind}", reason=reason, pressed=pressed
             )
         elif card == VICTORY_POINT:
             play = el("small", text("ui.dev.vp_note"), class_="muted")

@@ -239,6 +239,17 @@ def coach_panel(scene: Scene) -> Markup:
     )
 
 
+def coach_reads(scene: Scene) -> tuple[object, ...]:
+    """What :func:`coach_panel` reads (the key of its memo): the game at the table, whether it
+    is over, whether hints are off, the coach's state, the hint shown, and with the chances
+    open the position (most actions leave the card as it is)."""
+    session, coach = scene.session, scene.state.coach
+    off = hint_refusal(session) == "ui.coach.hint_off"
+    over = session.game.phase == "over"
+    position = scene.moment if coach.chances_open else None
+    return scene.table, over, off, coach.thinking, coach.chances_open, shown_hint(scene), position
+
+
 def hints_line(scene: Scene) -> Markup:
     """On the winner screen: how many hints the coach gave in the game (nothing for none)."""
     count = scene.session.hints_shown

@@ -61,15 +61,16 @@ def stage(session: Session, view: View, mode: str | None) -> tuple[Hashable, ...
 
 
 def next_focus(session: Session, view: View, mode: str | None, robber_hex: int = -1) -> str | None:
-    """The next thing to do for the person at the device (choosing ``mode``): :data:`BOARD`, a
-    selector of a button, or of a panel whose first enabled control is meant; None while they wait."""
+    """The next thing to do for the person at the device (choosing ``mode``; ``view``: the
+    session's :meth:`~catan_web.session.Session.view`): :data:`BOARD`, a selector of a button,
+    or of a panel whose first enabled control is meant; None while they wait."""
     if session.covered:
         return COVER_BUTTON
     if view.phase == OVER:
         return WINNER_BUTTON
     if not session.my_move:
         return None
-    if first(T.targets(view, mode, robber_hex)) is not None:
+    if first(session.targets(mode, robber_hex)) is not None:
         return BOARD
     if view.phase == ROBBER and mode == T.VICTIM:
         return VICTIMS

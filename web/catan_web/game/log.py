@@ -42,7 +42,10 @@ class LogLines:
         """The last event translated (the lines start again when it is no longer in the log:
         a move taken back, another game)."""
         self.newest: tuple[tuple[str, Markup], ...] = ()
-        """The lines newest first, each keyed by its event's index (see :meth:`keyed`)."""
+        """The newest :data:`LOG_LINES` lines, newest first, each keyed by its event's index
+        (see :meth:`keyed`)."""
+        self.keyed_lines = 0
+        """How many of :attr:`lines` :attr:`newest` has seen."""
 
     def lines_of(self, session: Session, lang: str) -> list[Markup]:
         """One line per event of the log from event :attr:`first` on (the seat's mark and the
@@ -58,13 +61,14 @@ class LogLines:
         return self.lines
 
     def keyed(self, session: Session, lang: str) -> tuple[tuple[str, Markup], ...]:
-        """The lines of :meth:`lines_of`, newest first, each keyed by its event's index (the
-        new lines put in front of those kept)."""
+        """The newest :data:`LOG_LINES` lines of :meth:`lines_of`, newest first, each keyed by
+        its event's index (the new lines put in front of those kept)."""
         lines, first = self.lines_of(session, lang), self.first
-        kept = len(self.newest)
+        kept = self.keyed_lines
         if kept > len(lines) or (kept and self.newest[0][1] is not lines[kept - 1]):
             kept, self.newest = 0, ()
-        self.newest = tuple((str(first + i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1)) + self.newest
+        fresh = tuple((str(first + i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1))
+        self.newest, self.keyed_lines = (fresh + self.newest)[:LOG_LINES], len(lines)
         return self.newest
 
 
@@ -98,7 +102,7 @@ def start_line(scene: Scene) -> Markup | None:
 
 def log_list(scene: Scene, memo: LogLines) -> Keyed:
     """The ``<ol>`` of the log's newest lines, newest first, each keyed by its event's index."""
-    items = memo.keyed(scene.session, scene.state.lang)[:LOG_LINES]
+    items = memo.keyed(scene.session, scene.state.lang)
     opening = start_line(scene) if len(scene.session.game.log) <= LOG_LINES else None
     if opening is not None:
         items += (("start", opening),)

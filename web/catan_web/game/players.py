@@ -97,12 +97,54 @@ def seat_words(scene: Scene, pv: PlayerView, kind: str, acting: bool) -> str:
 
 
 def seat_line(scene: Scene, pv: PlayerView) -> Markup:
-    """One seat's line of the strip."""
-    session, view, text = scene.session, scene.view, scene.text
-    q = pv.seat
-    kind = text("net.kind_remote" if session.plays_elsewhere(q) else "ui.kind." + view.seats[q].kind)
-    acting = q == view.to_act and view.phase != "over"
+    """One seat's line of the strip (its name, points and figures are parts kept each by what
+    it reads, per seat: an action mostly changes one of them)."""
+    view, q = scene.view, pv.seat
+    kind, acting = seat_kind(scene, q), is_acting(scene, q)
     points, hidden = shown_points(scene, pv)
+    current = q == view.current and view.phase != "over"
+    awards = tuple(getattr(pv, award) for award, _ in AWARDS)
+    return el(
+        "li",
+        scene.part(seat_who, (kind, acting), q),
+        scene.part(seat_points, (points, hidden), q),
+        scene.part(seat_figures, (tuple(figures(pv).values()), awards), q),
+        tracker_line(scene, q),
+        el("span", seat_words(scene, pv, kind, acting), class_="visually-hidden"),
+        class_=" ".join(name for name, on in (("seat", True), ("current", current), ("acting", acting)) if on),
+        data_seat=str(q),
+        aria_current="true" if current else None,
+    )
+
+
+def seat_who(scene: Scene, q: int) -> Markup:
+    """Seat ``q``'s mark and name, with the mark of the seat that acts, named by its kind."""
+    mark = el("span", ICONS["acting"], class_="acting-mark") if is_acting(scene, q) else None
+    return el("span", seat_label(scene.session.game, q), mark, class_="who", title=seat_kind(scene, q))
+
+
+def seat_kind(scene: Scene, q: int) -> str:
+    """Who plays seat ``q``, in words (a person, a computer player, another device)."""
+    kind = "net.kind_remote" if scene.session.plays_elsewhere(q) else "ui.kind." + scene.view.seats[q].kind
+    return scene.text(kind)
+
+
+def is_acting(scene: Scene, q: int) -> bool:
+    """Whether seat ``q`` must act now."""
+    view = scene.view
+    return q == view.to_act and view.phase != "over"
+
+
+def seat_points(scene: Scene, q: int) -> Markup:
+    """Seat ``q``'s points (and those only its player sees)."""
+    points, hidden = shown_points(scene, scene.view.players[q])
+    extra = el("small", f"+{hidden}", class_="hidden-points") if hidden else EMPTY
+    return el("span", ICONS["points"], str(points), extra, class_="pts", title=scene.text("ui.score.points"))
+
+
+def seat_figures(scene: Scene, q: int) -> Markup:
+    """Seat ``q``'s small figures and the awards it holds."""
+    text, pv = scene.text, scene.view.players[q]
     figure_marks = join(
         el("span", ICONS[name], str(count), class_=f"stat {name}", title=text("ui.score." + name))
         for name, count in figures(pv).items()
@@ -112,26 +154,7 @@ def seat_line(scene: Scene, pv: PlayerView) -> Markup:
         for award, icon_name in AWARDS
         if getattr(pv, award)
     )
-    extra = el("small", f"+{hidden}", class_="hidden-points") if hidden else EMPTY
-    current = q == view.current and view.phase != "over"
-    return el(
-        "li",
-        el(
-            "span",
-            seat_label(session.game, q),
-            el("span", ICONS["acting"], class_="acting-mark") if acting else None,
-            class_="who",
-            title=kind,
-        ),
-        el("span", ICONS["points"], str(points), extra, class_="pts", title=text("ui.score.points")),
-        el("span", figure_marks, class_="stats"),
-        el("span", awards, class_="awards"),
-        tracker_line(scene, q),
-        el("span", seat_words(scene, pv, kind, acting), class_="visually-hidden"),
-        class_=" ".join(name for name, on in (("seat", True), ("current", current), ("acting", acting)) if on),
-        data_seat=str(q),
-        aria_current="true" if current else None,
-    )
+    return el("span", figure_marks, class_="stats") + el("span", awards, class_="awards")
 
 
 def seat_line_reads(scene: Scene, pv: PlayerView) -> tuple[object, ...]:

@@ -18,7 +18,7 @@ from ..memo import Memo
 from .state import PageState
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Hashable
 
     from catan_core.actions import Action
     from catan_core.views import View
@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Remote(Protocol):
@@ -121,13 +122,22 @@ class Scene:
         """The key of a view reading the game and the page's state at large."""
         return self.moment, self.calm
 
-    def part(self, view: Callable[[Scene], T], reads: object) -> T:
-        """``view(self)``, a part of a region, made again only when what it reads changed:
-        ``reads``, besides :attr:`table` (the game at the table and the texts' language), which
-        every part's key holds. A region made again for its position keeps its parts that the
-        action did not touch (the hand's resources when no card moved, the dice between two
-        rolls): a comparison of keys instead of their markup made again."""
-        return self.memo.keep(view, (self.table, reads), view, self)
+    def part(self, view: Callable[..., T], reads: object, *which: Hashable) -> T:
+        """``view(self, *which)``, a part of a region, made again only when what it reads
+        changed: ``reads``, besides :attr:`table` (the game at the table and the texts'
+        language), which every part's key holds. A region made again for its position keeps
+        its parts that the action did not touch (the hand's resources when no card moved, the
+        dice between two rolls): a comparison of keys instead of their markup made again.
+
+        A part drawn several times in a drawing (one per seat, per resource) is kept once for
+        each ``which`` (a few fixed values: the seat, the resource), which its view takes."""
+        return self.memo.keep((view, *which) if which else view, (self.table, reads), view, self, *which)
+
+    def drawn(self, view: Callable[[Scene, R], T], reads: R, *which: Hashable) -> T:
+        """``view(self, reads)``, a part drawn from values worked out first (``reads``: the
+        board's targets, marks and production; the buttons' reasons), made again only when
+        they changed (besides :attr:`table`; kept once for each ``which``, as :meth:`part`)."""
+        return self.memo.keep((view, *which) if which else view, (self.table, reads), view, self, reads)
 
     @cached_property
     def view(self) -> View:
@@ -149,12 +159,12 @@ class Scene:
     @cached_property
     def targets(self) -> Targets:
         """The board's spots to highlight: the legal targets of what is being chosen."""
-        from .. import targets as T
+        from ..targets import Targets
 
         if self.session.covered:
-            return T.Targets()
+            return Targets()
         draft = self.state.draft
-        return T.targets(self.view, draft.mode, draft.robber_hex)
+        return self.session.targets(draft.mode, draft.robber_hex)
 
     @property
     def draft(self) -> Draft:

@@ -235,7 +235,7 @@ def game_views() -> tuple[RegionView, ...]:
         RegionView("strip-seats", players.seat_lines, None),  # (each line kept by what it reads)
         RegionView("strip-foot", players.strip_foot, players.strip_foot_reads),
         RegionView("turn", turn.turn_panel, anything),
-        RegionView("coach-wrap", coach.coach_panel, anything),
+        RegionView("coach-wrap", coach.coach_panel, coach.coach_reads),
         RegionView("actions", actions.action_panel, anything),
         RegionView("log-title", label("ui.log.title"), words),
         RegionView("log-box", log_box, attrgetter("moment")),

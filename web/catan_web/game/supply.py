@@ -41,16 +41,7 @@ BUILDS: tuple[tuple[str, str], ...] = (
 def supply_row(scene: Scene) -> Markup:
     """The bank's resource cards and development cards, the dice left, the costs button."""
     view, text = scene.view, scene.text
-    cards = join(
-        el(
-            "li",
-            el("b", str(count)),
-            el("span", " " + resource_name(text, r), class_="res-name"),
-            class_=f"bank-res res-{RESOURCES[r]}",
-            title=text("ui.supply.item", count=count, resource=r),
-        )
-        for r, count in enumerate(view.bank)
-    )
+    cards = join(scene.part(bank_card, count, r) for r, count in enumerate(view.bank))
     deck = el(
         "li",
         ICONS["dev"],
@@ -62,17 +53,30 @@ def supply_row(scene: Scene) -> Markup:
     left = dice_left(scene)
     compact = "bank-cards compact" if left else "bank-cards"  # with the dice left: the names only for the ear
     bank = el("ul", cards + deck, class_=compact, aria_label=text("ui.supply.label"))
+    title, opener = scene.part(fixed_parts, None)
+    return title + bank + left + opener
+
+
+def bank_card(scene: Scene, r: int) -> Markup:
+    """How many cards of resource ``r`` the bank holds (a part kept while they stay the same:
+    :meth:`~catan_web.game.scene.Scene.part`)."""
+    text, count = scene.text, scene.view.bank[r]
+    return el(
+        "li",
+        el("b", str(count)),
+        el("span", " " + resource_name(text, r), class_="res-name"),
+        class_=f"bank-res res-{RESOURCES[r]}",
+        title=text("ui.supply.item", count=count, resource=r),
+    )
+
+
+def fixed_parts(scene: Scene) -> tuple[Markup, Markup]:
+    """The row's title and the costs card's button (the same in a language)."""
+    text = scene.text
     opener = button(
         text, text("ui.costs.open"), "costs", ident="costs-open", cls="quiet-button", hint=text("ui.costs.key_hint")
     )
-    return join(
-        (
-            el("h2", text("ui.supply.title"), class_="supply-title"),
-            bank,
-            left,
-            el("span", opener, class_="costs-opener"),
-        )
-    )
+    return el("h2", text("ui.supply.title"), class_="supply-title"), el("span", opener, class_="costs-opener")
 
 
 def reads(scene: Scene) -> tuple[object, ...]:

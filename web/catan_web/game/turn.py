@@ -12,7 +12,7 @@ from catan_core import actions as A
 from catan_core.actions import Action
 
 from ..commands import Command, nothing
-from ..controls import button
+from ..controls import almanac_entry, button
 from ..draft import Draft
 from ..html import EMPTY, Markup, el, join
 from ..offers import trade_prompt
@@ -54,42 +54,51 @@ def prompt(scene: Scene) -> str:
     return text("ui.prompt." + view.phase, player=actor)
 
 
+TURN_BUTTONS: dict[str, tuple[str, str]] = {A.ROLL: ("ui.button.roll", "roll"), A.END: ("ui.button.end", "end-turn")}
+"""The button of the turn by phase's action (roll, end the turn): its words and its id (its
+command is the action's kind)."""
+
+
 def turn_panel(scene: Scene) -> Markup:
     """The prompt, the last roll and the dice / end-turn buttons."""
-    session, view, text = scene.session, scene.view, scene.text
-    buttons = EMPTY
+    session, view = scene.session, scene.view
+    move = None
     if session.my_move and view.phase in ("roll", "main"):
-        me = session.actor
-        if view.phase == "roll":
-            buttons = button(
-                text,
-                text("ui.button.roll"),
-                "roll",
-                ident="roll",
-                cls="primary",
-                reason=session.reason(Action(me, A.ROLL)),
-            )
-        else:
-            buttons = button(
-                text,
-                text("ui.button.end"),
-                "end",
-                ident="end-turn",
-                cls="primary",
-                reason=session.reason(Action(me, A.END)),
-            )
-    buttons += undo_button(session)
-    last = [] if session.answering else session.last_sentences()[-LAST_LINES:]  # answering: the offer's heading says it
-    if last:
-        buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
+        kind = A.ROLL if view.phase == "roll" else A.END
+        reason = session.reason(Action(session.actor, kind))
+        move = (kind, reason, almanac_entry(reason))
+    last = (
+        () if session.answering else tuple(session.last_sentences()[-LAST_LINES:])
+    )  # answering: the offer's heading says it
     return join(
         (
             scene.part(turn_head, (view.turn, len(view.players), view.dice, scene.state.rolled_at is not None)),
             el("p", prompt(scene), id="prompt", class_="prompt"),
             recap_list(scene),
-            el("div", buttons, class_="turn-buttons"),
+            scene.drawn(turn_buttons, (move, session.may_take_back, last)),
         )
     )
+
+
+TurnButtons = tuple[tuple[str, str | None, str | None] | None, bool, tuple[str, ...]]
+"""What the turn's buttons show: the action of the turn's button (roll or end) with why it
+cannot be used and the almanac entry behind that (None: no such button), whether the last
+move may be taken back, and the last action's sentences."""
+
+
+def turn_buttons(scene: Scene, shown: TurnButtons) -> Markup:
+    """The turn's button, the take-back button and the last action's sentences (``shown``)."""
+    text = scene.text
+    move, _, last = shown
+    buttons = EMPTY
+    if move is not None:
+        kind, reason, _ = move
+        words, ident = TURN_BUTTONS[kind]
+        buttons = button(text, text(words), kind, ident=ident, cls="primary", reason=reason)
+    buttons += undo_button(scene.session)
+    if last:
+        buttons += el("ul", join(el("li", line) for line in last), class_="last", aria_label=text("ui.last_action"))
+    return el("div", buttons, class_="turn-buttons")
 
 
 def turn_head(scene: Scene) -> Markup:
@@ -122,8 +131,13 @@ def round_of(turn: int, players: int) -> int:
 
 
 def recap_list(scene: Scene) -> Markup:
-    """What touched the person who must act since they last acted (see :mod:`catan_web.recent`)."""
-    lines = scene.session.recap(scene.view)
+    """What touched the person who must act since they last acted (see :mod:`catan_web.recent`;
+    the same all through their turn)."""
+    return scene.drawn(recap_lines, tuple(scene.session.recap(scene.view)))
+
+
+def recap_lines(scene: Scene, lines: tuple[str, ...]) -> Markup:
+    """The recap's ``lines`` under their title (nothing without lines)."""
     if not lines:
         return EMPTY
     title = scene.text("ui.recap.title")
