@@ -4,13 +4,13 @@ and at turn 120 of a saved game.
 
 Run from the repository root:
 
-    python bench/page_actions.py [--before REF] [--actions 30] [--turns 40 120]
+    python bench/page_actions.py [--before REF] [--actions 30] [--turns 40 120] [--warmup 10] [--rounds 2]
 
 It builds the site (and, with ``--before``, the commit ``REF`` in a temporary worktree, with
 that commit's own build.py), makes saved games in CPython (one person in the first seat, against
 three standard computer players, victory target 20, so the game lasts), puts each in the browser's
 storage, opens the game page with ``?test``, continues the game and lets the person play
-``--actions`` actions through ``catan_test.apply`` (roll; a build when the engine allows one,
+``--warmup`` actions, then ``--actions`` measured ones, through ``catan_test.apply`` (roll; a build when the engine allows one,
 else the end of the turn; what a discard, the robber or an offer asks): the computer players
 act at instant pace between the person's turns, unmeasured. Around each action the page's
 ``innerHTML``/``outerHTML`` setters and ``insertAdjacentHTML`` are counted (characters written,
@@ -22,7 +22,11 @@ calls within it included) is timed whole: the bench serves patch.mjs with a timi
 for each build and turn, the median and 90th percentile of the action's whole time, of the
 browser's share (``applyPatch`` and those calls outside it), of ``applyPatch``'s own JavaScript
 (its time less those calls within it: reading the patch, finding the regions, attributes), of
-Python's share (the rest) and of the characters written.
+Python's share (the rest) and of the characters written, over the measured actions of
+``--rounds`` pages per build and turn (opened in turn: build after build, turn after turn, round
+after round, so that the machine's changing load falls on every build alike; an action's time
+moves by several milliseconds from one action to the next, and a page's first actions are slower
+while its caches fill and the browser compiles the interpreter's hot code).
 A page that writes its autosave in a task after the move's paint (``catan_test.save_times``:
 :mod:`catan_web.browser.saving`) has that work timed too, after the action (the bench waits
 for it): its whole time ("save after paint", ``setItem`` included), and Python's share of the
@@ -142,8 +146,9 @@ def storage_for(game: Game) -> dict[str, str]:
             "catan.settings": json.dumps({"speed": "instant", "offers": "never"})}
 
 
-def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> list[dict[str, float]]:
-    """Play ``actions`` actions of the person in ``game`` on the page at ``base``; their costs."""
+def measure(browser: Any, base: str, game: Game, actions: int, seed: int, warmup: int) -> list[dict[str, float]]:
+    """Play ``warmup`` and then ``actions`` actions of the person in ``game`` on the page at
+    ``base``; the costs of the ``actions``."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
     page = context.new_page()  # (no service worker: the bench serves patch.mjs, timed)
     page.route("**/patch.mjs", timed_patch)
@@ -157,7 +162,7 @@ def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> lis
     page.evaluate(COUNT_WRITES)
     rng, costs = random.Random(seed), []
     deadline = time.monotonic() + 600
-    while len(costs) < actions and time.monotonic() < deadline:
+    while len(costs) < warmup + actions and time.monotonic() < deadline:
         now = saves.loads(page.evaluate("catan_test.save()"))
         if now.phase == "over":
             break
@@ -168,7 +173,7 @@ def measure(browser: Any, base: str, game: Game, actions: int, seed: int) -> lis
         if not cost["refused"]:
             costs.append(cost)
     context.close()
-    return costs
+    return costs[warmup:]
 
 
 def timed_patch(route: Any) -> None:
@@ -212,6 +217,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=30)
     parser.add_argument("--turns", type=int, nargs="+", default=[40, 120])
     parser.add_argument("--seed", type=int, default=3)
+    parser.add_argument("--warmup", type=int, default=10, help="actions played first on each page, not measured")
+    parser.add_argument("--rounds", type=int, default=2, help="pages opened per build and turn, in turn")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -223,15 +230,18 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         print("  build  turn actions   whole ms (median p90)   browser's ms      of it applyPatch's JS"
               "   Python's ms       written K chars   save after paint   Python's with the save")
+        costs: dict[tuple[int, str], list[dict[str, float]]] = {(turn, name): [] for turn in games for name in builds}
         try:
-            for turn, game in games.items():
-                for name, dist in builds.items():
-                    server, base = build.start_server(dist)
+            for _ in range(args.rounds):
+                for (turn, name), kept in costs.items():
+                    server, base = build.start_server(builds[name])
                     try:
-                        report(name, turn, measure(browser, base, game, args.actions, args.seed))
+                        kept += measure(browser, base, games[turn], args.actions, args.seed, args.warmup)
                     finally:
                         server.shutdown()
                         server.server_close()
+            for (turn, name), kept in costs.items():
+                report(name, turn, kept)
         finally:
             browser.close()
             if args.before:
