@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from catan_core.views import View
 
 MARKED_EVENTS = frozenset({"build_road", "build_settlement", "build_city", "robber"})
+"""Events whose spot the board marks after the action, so that each move can be followed."""
 SAID_EVENTS = 256
 """How many events' sentences :class:`_Said` keeps (it starts again past them)."""
-"""Events whose spot the board marks after the action, so that each move can be followed."""
 
 
 class Session:
