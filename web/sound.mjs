@@ -14,9 +14,16 @@ const SILENT = 0.0001;
 // The page's audio context, made at the first sound (which comes only after a gesture).
 let audio = null;
 
-/** Play the notes of `text` (catan_web.game.sound.notes_text); nothing where the browser has
+/** Play the notes of `text` (catan_web.game.sound.notes_text) once the move that made the
+ * sound is painted: the audio graph is built in a task of its own, not in the move's (it
+ * starts with the change it goes with, a frame later at most). Nothing where the browser has
  * no Web Audio. */
 export function playNotes(text) {
+  setTimeout(() => schedule(text), 0);
+}
+
+/** Schedule the notes of `text` on the page's audio context. */
+function schedule(text) {
   if (audio === null) {
     if (!globalThis.AudioContext) return;
     audio = new globalThis.AudioContext();

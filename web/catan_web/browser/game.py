@@ -35,7 +35,7 @@ from ..touch import COARSE_POINTER, TOUCH_POINTERS
 from .bots import DISABLE as DISABLE_WORKER, BotsWorker
 from .dom import all_code, document, is_none, window
 from .host import PageHost, after_code, field_values
-from .page import ACTIVATE, board_spot, browser_languages, browser_storage
+from .page import ACTIVATE, MS, board_spot, browser_languages, browser_storage, wall_ms
 from .saving import LaterSaves
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class GamePage(PageHost):
             browser_storage(),
             languages=browser_languages(),
             touch=bool(window.matchMedia(COARSE_POINTER).matches),
-            now=lambda: float(window.Date.now()),
+            now=wall_ms,
             dates=saved_dates,
         )
         app = document.getElementById("app")
@@ -77,6 +77,9 @@ class GamePage(PageHost):
         """``pointerType`` of the last pointer pressed on the board ("mouse", "touch", "pen")."""
         self.saves = LaterSaves(page.store, self.storage_full, self.keep)
         """The autosave, written once the move is painted."""
+        self._tick = self.keep(lambda *_: self.run("tick"))
+        self._wake = self.keep(lambda generation, *_: self.run("bot_wake", int(generation)))
+        """The timers' callbacks (``Later``, ``Wake``), made once: a timer is then one call."""
         board = document.getElementById("board")
         for target, kind, handler in (
             (board, "click", self.on_board_click),
@@ -126,9 +129,9 @@ class GamePage(PageHost):
             self.page.store.delete(effect.gid)
             self.net.forget(effect.gid)
         elif isinstance(effect, Wake):
-            asyncio.get_event_loop().call_later(effect.seconds, self.run, "bot_wake", effect.generation)
+            window.setTimeout(self._wake, MS * effect.seconds, effect.generation)
         elif isinstance(effect, Later):
-            asyncio.get_event_loop().call_later(effect.seconds, self.run, "tick")
+            window.setTimeout(self._tick, MS * effect.seconds)
         elif isinstance(effect, Sound):
             self.play(effect.name)
         elif isinstance(effect, Think):

@@ -31,7 +31,7 @@ from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Revea
 from ..html import el, join
 from ..pondering import Ponder, Pondered
 from ..text import unexpected, unexpected_msg
-from .apply import apply
+from .apply import announce, apply, focus_on
 from .dom import all_code, code_complete, create_once, create_proxy, document, is_none, spawn, to_js, window
 from .page import BOARD_STOP
 
@@ -75,6 +75,10 @@ class PageHost:
         self.root = root
         """The element whose clicks and changes are the page's commands."""
         self._proxies: list[Any] = []
+        self._title = ""
+        """The document's title as this page last wrote it (written again only when it changes)."""
+        self._lang = str(document.documentElement.lang)
+        """The document's language as it stands (written only when it changes)."""
         page.base = str(window.URL.new(".", window.location.href).href)
         self.on(root, "click", self.on_click)
         self.on(root, "change", self.on_change)
@@ -138,10 +142,10 @@ class PageHost:
         """Bring the page's regions, its title and its language up to date."""
         apply(self.page.draw())
         title, lang = self.page.title(), self.page.language()
-        if title:
-            document.title = title
-        if lang and str(document.documentElement.lang) != lang:
-            document.documentElement.lang = lang
+        if title and title != self._title:
+            document.title = self._title = title
+        if lang and lang != self._lang:
+            document.documentElement.lang = self._lang = lang
             announce = document.getElementById("announce")
             if not is_none(announce):
                 announce.replaceChildren()  # read out in the old language
@@ -255,9 +259,9 @@ def after_drawing(effect: Any) -> None:
     """Do an effect that waits for the page to be drawn: read something out, move the focus,
     scroll."""
     if isinstance(effect, Announce):
-        document.getElementById("announce").innerHTML = join(el("p", line) for line in effect.lines)
+        announce(join(el("p", line) for line in effect.lines))
     elif isinstance(effect, Focus):
-        focus(effect)
+        focus_on(BOARD_STOP if effect.target == BOARD else effect.target, FOCUSABLE, effect.if_lost)
     elif isinstance(effect, Reveal):
         spot = document.querySelector(effect.selector)
         if not is_none(spot):
@@ -283,18 +287,6 @@ async def copy_text(field: Any) -> None:
         field.focus()
         field.select()
         document.execCommand("copy")
-
-
-def focus(effect: Focus) -> None:
-    """Move the focus where ``effect`` says (a panel's selector: its first control that can be used)."""
-    active = document.activeElement
-    if effect.if_lost and not (is_none(active) or active == document.body):
-        return
-    node = document.querySelector(BOARD_STOP if effect.target == BOARD else effect.target)
-    if not is_none(node) and not node.matches(FOCUSABLE):
-        node = node.querySelector(FOCUSABLE)
-    if not is_none(node) and node != active:  # focusing it again would only make the browser lay the page out
-        node.focus()
 
 
 def download(effect: Download) -> None:

@@ -7,6 +7,7 @@ clicked or moved on: a page starts without the board's tables.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from catan_core.i18n import LANGUAGES, pick_language
@@ -21,6 +22,15 @@ BOARD_STOP = '#board [tabindex="0"]'
 """The board's one Tab stop (see :mod:`catan_web.navigate`)."""
 ACTIVATE = ("Enter", " ")
 """Keys that act on the focused board target, as a click does."""
+MS = 1000.0
+"""Milliseconds in a second (JavaScript's clocks and timers count in milliseconds)."""
+
+
+def wall_ms() -> float:
+    """The time now in milliseconds since 1970, as JavaScript's ``Date.now()`` gives it (read
+    from Python's clock, which Pyodide takes from the same source, without crossing into
+    JavaScript: the page asks for it a few times per command)."""
+    return MS * time.time()
 
 
 def browser_storage() -> Storage:

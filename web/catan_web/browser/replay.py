@@ -19,7 +19,7 @@ from ..replay.controller import ReplayController
 from ..replay.regions import shell
 from .dom import document, is_none, window
 from .host import PageHost, start_page
-from .page import browser_languages, browser_storage
+from .page import browser_languages, browser_storage, wall_ms
 
 KEYS = {
     "ArrowLeft": "back",
@@ -41,9 +41,7 @@ class ReplayPage(PageHost):
 
     def __init__(self) -> None:
         asked = parse_qs(str(window.location.search).lstrip("?")).get("lang", [""])[0]
-        page = ReplayController(
-            browser_storage(), languages=browser_languages(), asked=asked, now=lambda: float(window.Date.now())
-        )
+        page = ReplayController(browser_storage(), languages=browser_languages(), asked=asked, now=wall_ms)
         root = document.getElementById("app")
         root.innerHTML = shell()
         root.removeAttribute("aria-busy")

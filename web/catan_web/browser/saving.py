@@ -17,10 +17,9 @@ from typing import Any
 
 from ..game.effects import Save
 from ..store import SaveStore, StorageFull
+from .apply import after_paint
 from .dom import document, window
-
-MS = 1000.0
-"""Milliseconds in a second."""
+from .page import MS
 
 
 class LaterSaves:
@@ -34,7 +33,6 @@ class LaterSaves:
         self.times: list[float] | None = None
         """Milliseconds each write took, when kept (the test hooks' ``save_times``)."""
         self._write = keep(lambda *_: self.write())
-        self._after_frame = keep(lambda *_: window.setTimeout(self._write, 0))
         for target, kind in ((window, "pagehide"), (document, "visibilitychange")):
             target.addEventListener(kind, self._write)
 
@@ -42,10 +40,8 @@ class LaterSaves:
         """Write ``save`` after the next paint (at once when the page is hidden)."""
         waiting = self.pending is not None
         self.pending = save
-        if document.hidden:
-            self.write()
-        elif not waiting:
-            window.requestAnimationFrame(self._after_frame)
+        if not waiting:
+            after_paint(self._write)
 
     def write(self) -> None:
         """Write the save waiting, if any."""
