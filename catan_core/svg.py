@@ -497,7 +497,10 @@ def drawing(
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
     lit_hexes = (hl_hexes, selected, rove) if hl_hexes else None
-    out += _hexes(board, lang, names, view.robber, lit_hexes, frozenset(marks["h"]))
+    out += _hexes(board, lang, names, view.robber, lit_hexes)
+
+    # tutorial marks on hexes (and the last robber's move), over them
+    out += [(f"mark-h{h}", _hex_mark(h)) for h in sorted(marks["h"])]
 
     # the rings of the hexes that paid, under the pieces
     out += rings
@@ -600,20 +603,18 @@ def _hexes(
     names: tuple[str, ...],
     robber: int,
     lit: tuple[frozenset[int], str | None, str | None] | None,
-    marked: frozenset[int],
 ) -> tuple[tuple[str, str], ...]:
     """The hexes (tile, ring, glyph, word, number token; the whole group is the click target),
     keyed: ``lit``, the hexes that are targets with the selected spot and the Tab stop (None:
-    no hex is), ``marked`` the hexes annotated. Made again only when the robber moves or the
-    hexes are chosen from (most actions do neither); a hex lit or going dark differs only in
-    its group's attributes (its ring is shown by the style), so that a page rewrites only
-    those (``catan_web.patch.Retag``)."""
+    no hex is). Made again only when the robber moves or the hexes are chosen from (most
+    actions do neither); a hex lit or going dark differs only in its group's attributes (its
+    ring is shown by the style), so that a page rewrites only those (``catan_web.patch.Retag``)."""
     words, out = places(board, lang), []
     for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
         label = place if h != robber else escape(translate("svg.hex_robber", {"place": words.hexes[h]}, lang, names))
         is_lit = lit is not None and h in lit[0]
         attrs = _target(kind, key, label, lit[1], lit[2]) if lit is not None and is_lit else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append((key, _hex(h, board, attrs, h in marked, lang)))
+        out.append((key, f'<g {attrs} data-hex="{h}">{_tile(h, board.terrains[h], board.numbers[h], lang)}</g>'))
     return tuple(out)
 
 
@@ -848,18 +849,14 @@ def _badge(h: int, seat: int, count: int, node_owner: Sequence[int], color: str,
     )
 
 
-def _hex(h: int, board: Board, attrs: str, mark: bool, lang: str) -> str:
-    """Hex ``h``'s tile, ring, glyph, word and token in a group with ``attrs`` (its class and
-    its role: an image, or a button when it is a target). Only ``attrs`` depend on whether it
-    is a target: the style shows the ring of a target."""
-    parts = [f'<g {attrs} data-hex="{h}">', _tile(h, board.terrains[h], board.numbers[h], lang)]
-    if mark:
-        parts.append(
-            f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
-            ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
+@cache
+def _hex_mark(h: int) -> str:
+    """The annotation of hex ``h`` (``marked``): a dashed ring inside its edge, an element of
+    its own (so that a hex marked or no longer marked is not written again)."""
+    return (
+        f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
+        ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
+    )
 
 
 @lru_cache(maxsize=512)

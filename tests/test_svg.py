@@ -272,6 +272,11 @@ def test_marks_are_static_annotations_independent_of_highlights() -> None:
     assert [el.get("data-node") for el in targets] == ["12"]
     plain = parse(render(beginner_view(), marked=["n12"]))
     assert not [el for el in plain.iter() if "tabindex" in el.attrib]
+    # each mark is an element of its own: a hex marked (the robber's last move) is not drawn again
+    from catan_core.svg import drawing
+
+    marked, unmarked = dict(drawing(beginner_view(), marked=["h5"]).items), dict(drawing(beginner_view()).items)
+    assert marked["h5"] == unmarked["h5"] and marked.keys() - unmarked.keys() == {"mark-h5"}
 
 
 @pytest.mark.parametrize(
