@@ -138,13 +138,30 @@ CHIP_HEIGHT, CHIP_FONT, CHIP_CHAR, CHIP_PAD = 38, 28, 0.56, 10
 share of the text size) and inner margin. It goes to the bottom tip of the hex, or to the top
 tip when a badge holds the bottom (no room is left when badges hold both)."""
 
+HEX_RING = (0.84, 20, 10, 0.7)
+"""The ring drawn inside a hex that is a target: its size as a share of the hex, the width of
+its dark edge and of the pulsing light band on it, and the dark edge's opacity."""
+HEX_RING_FOCUS = (28, 12)
+"""The widths of that ring's dark edge and band (gold, steady) while the hex has the keyboard
+focus or is selected: the hex's focus ring."""
+
 _STYLE = (
     "<style>"
     ".catan-board .target{cursor:pointer}"
     ".catan-board .target:focus{outline:none}"
+    # a hex's ring is in every hex, shown only while the hex is a target: a hex lit or going
+    # dark changes only the attributes of its group (its class, role, tabindex and name)
+    ".catan-board .ring{fill:none;stroke-linejoin:round;pointer-events:none}.catan-board .hex.target .ring{display:inline}"
+    f".catan-board .ring polygon{{stroke:{OUTLINE};stroke-width:{HEX_RING[1]};opacity:{HEX_RING[3]}}}"
+    f".catan-board .ring .hl{{stroke:#ffffff;stroke-width:{HEX_RING[2]};opacity:1}}"
     ".catan-board .hl{animation:catan-pulse 1.1s ease-in-out infinite alternate}"
     ".catan-board .target:hover .hl,.catan-board .target:focus-visible .hl{stroke:#ffd60a;opacity:1}"
-    ".catan-board .hex.target:focus-visible .tile{filter:brightness(1.15)}"
+    # the focused or selected hex: its ring wider, steady and gold, its tile brighter
+    ".catan-board .hex.target:focus-visible .ring polygon,.catan-board .hex.selected .ring polygon"
+    f"{{stroke-width:{HEX_RING_FOCUS[0]};opacity:1}}"
+    ".catan-board .hex.target:focus-visible .ring .hl,.catan-board .hex.selected .ring .hl"
+    f"{{stroke:#ffd60a;stroke-width:{HEX_RING_FOCUS[1]};animation:none}}"
+    ".catan-board .hex.target:focus-visible .tile,.catan-board .hex.selected .tile{filter:brightness(1.15)}"
     ".catan-board .focus-ring{display:none}"
     ".catan-board .target:focus-visible .focus-ring,.catan-board .selected .focus-ring{display:inline}"
     "@keyframes catan-pulse{from{opacity:1}to{opacity:.45}}"
@@ -166,9 +183,9 @@ FOCUS_RING: tuple[tuple[str, int], ...] = ((OUTLINE, 9), ("#ffffff", 3))
 """The ring around the focused (or selected) target: a dark stroke with a light one on top,
 in screen pixels (``vector-effect="non-scaling-stroke"``), so that 3 px of dark and 3 px of
 light show on every background at every size."""
-FOCUS_NODE, FOCUS_EDGE, FOCUS_HEX = 40, 56, 0.9
-"""The focus ring's radius around an intersection, width around a path, and size as a
-share of a hex."""
+FOCUS_NODE, FOCUS_EDGE = 40, 56
+"""The focus ring's radius around an intersection and width around a path (a hex's is its
+ring, :data:`HEX_RING_FOCUS`)."""
 
 # Harbors: a badge in the sea, a circle stretched into a pill when its word needs the room.
 HARBOR_RADIUS, HARBOR_EDGE, HARBOR_PAD = 37, 7, 3
@@ -480,7 +497,10 @@ def drawing(
 
     # hexes: tile, glyph, word, number token (the whole group is the click target)
     lit_hexes = (hl_hexes, selected, rove) if hl_hexes else None
-    out += _hexes(board, lang, names, view.robber, lit_hexes, frozenset(marks["h"]))
+    out += _hexes(board, lang, names, view.robber, lit_hexes)
+
+    # tutorial marks on hexes (and the last robber's move), over them
+    out += [(f"mark-h{h}", _hex_mark(h)) for h in sorted(marks["h"])]
 
     # the rings of the hexes that paid, under the pieces
     out += rings
@@ -583,18 +603,18 @@ def _hexes(
     names: tuple[str, ...],
     robber: int,
     lit: tuple[frozenset[int], str | None, str | None] | None,
-    marked: frozenset[int],
 ) -> tuple[tuple[str, str], ...]:
-    """The hexes (tile, glyph, word, number token; the whole group is the click target),
+    """The hexes (tile, ring, glyph, word, number token; the whole group is the click target),
     keyed: ``lit``, the hexes that are targets with the selected spot and the Tab stop (None:
-    no hex is), ``marked`` the hexes annotated. Made again only when the robber moves or the
-    hexes are chosen from (most actions do neither)."""
+    no hex is). Made again only when the robber moves or the hexes are chosen from (most
+    actions do neither); a hex lit or going dark differs only in its group's attributes (its
+    ring is shown by the style), so that a page rewrites only those (``catan_web.patch.Retag``)."""
     words, out = places(board, lang), []
     for h, (key, kind, place) in enumerate(_hex_words(board, lang)):
         label = place if h != robber else escape(translate("svg.hex_robber", {"place": words.hexes[h]}, lang, names))
         is_lit = lit is not None and h in lit[0]
         attrs = _target(kind, key, label, lit[1], lit[2]) if lit is not None and is_lit else f'class="{kind}" role="img" aria-label="{label}"'
-        out.append((key, _hex(h, board, attrs, is_lit, h in marked, lang)))
+        out.append((key, f'<g {attrs} data-hex="{h}">{_tile(h, board.terrains[h], board.numbers[h], lang)}</g>'))
     return tuple(out)
 
 
@@ -829,29 +849,26 @@ def _badge(h: int, seat: int, count: int, node_owner: Sequence[int], color: str,
     )
 
 
-def _hex(h: int, board: Board, attrs: str, target: bool, mark: bool, lang: str) -> str:
-    """Hex ``h``'s tile, glyph, word and token in a group with ``attrs`` (its class and its
-    role: an image, or a button when it is a ``target``)."""
-    parts = [f'<g {attrs} data-hex="{h}">', _tile(h, board.terrains[h], board.numbers[h], lang)]
-    if target:
-        parts.append(_hex_target(h))
-    if mark:
-        parts.append(
-            f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
-            ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
-        )
-    parts.append("</g>")
-    return "".join(parts)
+@cache
+def _hex_mark(h: int) -> str:
+    """The annotation of hex ``h`` (``marked``): a dashed ring inside its edge, an element of
+    its own (so that a hex marked or no longer marked is not written again)."""
+    return (
+        f'<polygon class="marked" data-at="h{h}" points="{_pts(_hex_corners(h, 0.93))}" fill="none" stroke="{MARK}"'
+        ' stroke-width="8" stroke-dasharray="16 9" stroke-linejoin="round" pointer-events="none"/>'
+    )
 
 
 @lru_cache(maxsize=512)
 def _tile(h: int, terrain: int, number: int, lang: str) -> str:
-    """Hex ``h``'s tile, glyph, word and number token for ``terrain`` and ``number``."""
+    """Hex ``h``'s tile, ring (:func:`_hex_ring`), glyph, word and number token for ``terrain``
+    and ``number``."""
     fill, _, label_color = TERRAIN_STYLE[terrain]
     cx, cy = HEX_XY[h]
     word = escape(translate("terrain." + TERRAINS[terrain], {}, lang))
     parts = [
         f'<polygon class="tile" points="{_pts(_hex_corners(h))}" fill="{fill}" stroke="{HEX_LINE}" stroke-width="5" stroke-linejoin="round"/>',
+        _hex_ring(h),
         f'<g transform="translate({_n(cx)} {_n(cy - 50)})">{_glyph(terrain)}</g>',
         # a space between the drawn word and number, so that they read as the words of the
         # hex's name ("forest 11" in "the forest 11"), not as one ("forest11")
@@ -871,15 +888,12 @@ def _tile(h: int, terrain: int, number: int, lang: str) -> str:
     return "".join(parts)
 
 
-@cache
-def _hex_target(h: int) -> str:
-    """The highlight and focus ring of hex ``h`` when it is a target."""
-    ring = _pts(_hex_corners(h, 0.84))
-    return (
-        f'<polygon points="{ring}" fill="none" stroke="{OUTLINE}" stroke-width="12" stroke-linejoin="round" opacity=".5" pointer-events="none"/>'
-        f'<polygon class="ring hl" points="{ring}" fill="none" stroke="#ffffff" stroke-width="7" stroke-linejoin="round" pointer-events="none"/>'
-        + _focus_ring(f'polygon points="{_pts(_hex_corners(h, FOCUS_HEX))}" stroke-linejoin="round"')
-    )
+def _hex_ring(h: int) -> str:
+    """The ring inside hex ``h`` (:data:`HEX_RING`), under its glyph, word and token: hidden
+    (``display="none"``, also where no style is read) unless the style shows it, while the hex
+    is a target; its look is the style's (:data:`_STYLE`), its focus ring too."""
+    ring = _pts(_hex_corners(h, HEX_RING[0]))
+    return f'<g class="ring" display="none"><polygon points="{ring}"/><polygon class="hl" points="{ring}"/></g>'
 
 
 # --- accessible names ---------------------------------------------------------------------------

@@ -191,6 +191,40 @@ def test_one_target_is_the_tab_stop_and_one_may_be_selected() -> None:
     assert [el.get("tabindex") for el in fallback.iter() if "tabindex" in el.attrib] == ["0", "-1"]
 
 
+def test_a_hex_lit_or_going_dark_changes_only_its_opening_tag() -> None:
+    """A hex that becomes a target (or the Tab stop, or selected) keeps everything inside its
+    group: the page sets its attributes alone (``catan_web.patch.Retag``). Its ring is in every
+    hex, hidden where no style is read, and shown by the style while the hex is a target."""
+    from catan_core.svg import _STYLE, drawing
+
+    view = beginner_view()
+    dark = dict(drawing(view).items)
+    for options in ({"highlight_hexes": [5, 9]}, {"highlight_hexes": [5, 9], "focus": "h9", "selected": "h5"}):
+        lit = dict(drawing(view, **options).items)  # type: ignore[arg-type]
+        assert lit.keys() == dark.keys()
+        for h in range(19):
+            before, after = dark[f"h{h}"], lit[f"h{h}"]
+            assert before.split(">", 1)[1] == after.split(">", 1)[1], h
+            assert (before == after) == (h not in (5, 9)), h
+    root = parse(render(view, highlight_hexes=[5]))
+    for el in with_attr(root, "data-hex"):
+        rings = of_class(el, "ring")
+        assert len(rings) == 1 and rings[0].get("display") == "none"
+        shapes = list(rings[0])
+        assert [shape.get("class") for shape in shapes] == [None, "hl"]
+        assert shapes[0].get("points") == shapes[1].get("points")
+        drawn = [child.get("class") for child in el]
+        assert drawn[:2] == ["tile", "ring"]  # under the glyph, the word and the token
+    rules: dict[str, str] = {}
+    for selector, body in re.findall(r"([^{}]+)\{([^{}]*)\}", _STYLE.removeprefix("<style>")):
+        rules.setdefault(selector, body)  # (the first: the reduced motion's comes later)
+    assert rules[".catan-board .hex.target .ring"] == "display:inline"
+    focused = ".catan-board .hex.target:focus-visible .ring .hl,.catan-board .hex.selected .ring .hl"
+    assert "stroke:#ffd60a" in rules[focused] and "animation:none" in rules[focused]
+    assert "catan-pulse" in rules[".catan-board .hl"]
+    assert "animation:none" in _STYLE.split("prefers-reduced-motion:reduce")[1].split("}")[0]
+
+
 def test_targets_have_hit_areas_a_finger_finds() -> None:
     """Targets' invisible hit shapes are larger than other spots' (44 px on a phone board
     enlarged to twice the screen width: see the browser tests)."""
@@ -238,6 +272,11 @@ def test_marks_are_static_annotations_independent_of_highlights() -> None:
     assert [el.get("data-node") for el in targets] == ["12"]
     plain = parse(render(beginner_view(), marked=["n12"]))
     assert not [el for el in plain.iter() if "tabindex" in el.attrib]
+    # each mark is an element of its own: a hex marked (the robber's last move) is not drawn again
+    from catan_core.svg import drawing
+
+    marked, unmarked = dict(drawing(beginner_view(), marked=["h5"]).items), dict(drawing(beginner_view()).items)
+    assert marked["h5"] == unmarked["h5"] and marked.keys() - unmarked.keys() == {"mark-h5"}
 
 
 @pytest.mark.parametrize(
@@ -266,7 +305,7 @@ def test_hexes_show_terrain_word_glyph_and_number_token() -> None:
         assert f"terrain-{B.TERRAINS[terrain]}" in classes(el)
         words = texts(el)
         assert B.TERRAINS[terrain] in words
-        assert len(el.findall(NS + "g")) == 1  # the glyph
+        assert [g.get("class") for g in el.findall(NS + "g")] == ["ring", None]  # the ring (hidden), the glyph
         if number:
             number_text = [t for t in el.iter(NS + "text") if t.text == str(number)]
             assert len(number_text) == 1

@@ -9,7 +9,8 @@
 // element's first child. What a rewrite would lose is kept: the keyboard focus (the element
 // with the same id, or the same board spot, is focused again when the one focused was
 // rewritten), what a person typed in a field rewritten with the same default value, and
-// whether a disclosure (<details> with an id) was open.
+// whether a disclosure (<details> with an id) was open. A child whose opening tag alone changed
+// (Retag: a hex lit as a target, or going dark) is not rewritten: only its attributes are set.
 //
 // What follows a patch crosses in one call too: reading lines out in the live region
 // (announce), moving the focus (focusOn), and running a callback once the patch is painted
@@ -38,6 +39,24 @@ function focusSelector(node) {
 function setAttribute(element, name, value) {
   if (value === null) element.removeAttribute(name);
   else element.setAttribute(name, value);
+}
+
+// Make the attributes of `element` those of the opening tag `tag` (catan_web.patch.Retag): set,
+// changed and removed in place, so that the element, its children and its focus stay. The tag
+// is parsed inside an element like `element`'s parent, so that an SVG element's attribute names
+// keep their case and an attribute's namespace is known.
+function retag(element, tag) {
+  const parent = element.parentNode;
+  const scratch = document.createElementNS(parent.namespaceURI, parent.localName);
+  scratch.innerHTML = tag;
+  const model = scratch.firstElementChild;
+  if (model === null || model.localName !== element.localName) throw new Error(`patch: ${tag} is no opening tag of ${element.localName}`);
+  for (const { namespaceURI, localName } of [...element.attributes]) {
+    if (!model.hasAttributeNS(namespaceURI, localName)) element.removeAttributeNS(namespaceURI, localName);
+  }
+  for (const { namespaceURI, localName, name, value } of model.attributes) {
+    if (element.getAttributeNS(namespaceURI, localName) !== value) element.setAttributeNS(namespaceURI, name, value);
+  }
 }
 
 // Replace `region`'s contents with `html`, keeping what was typed in its fields (when the
@@ -92,6 +111,9 @@ export function applyPatch(text) {
         break;
       case "Put":
         wrapper.children[op[2]].outerHTML = op[3];
+        break;
+      case "Retag":
+        retag(wrapper.children[op[2]], op[3]);
         break;
       case "Insert": {
         const following = wrapper.children[op[2]];

@@ -9,8 +9,10 @@ through ``catan_web.browser.apply``), a test counts them. A region holds either
 
 * :class:`~catan_web.html.Markup`: rewritten whole when it changed (a panel), or
 * :class:`Keyed`: one wrapper element whose children carry keys (the board's hexes, pieces and
-  spots; the log's lines): only the children whose markup changed are rewritten, children are
-  inserted and removed by key, and the wrapper's attributes are set one by one.
+  spots; the log's lines): only the children whose markup changed are rewritten (a child whose
+  opening tag alone changed, such as a hex lit as a target, has only its attributes set:
+  :class:`Retag`), children are inserted and removed by key, and the wrapper's attributes are
+  set one by one.
 
 So a road built at turn 120 writes the road and the few spots and panels that changed, not the
 board and the log again, and what a person typed or focused elsewhere is left alone.
@@ -32,6 +34,7 @@ board and the log again, and what a person typed or focused elsewhere is left al
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from itertools import compress, count
 from operator import itemgetter, lt, ne
@@ -101,6 +104,17 @@ class Put(NamedTuple):
     html: Markup
 
 
+class Retag(NamedTuple):
+    """Make the attributes of the wrapper's child number ``at`` those of the opening tag ``tag``
+    (attributes set, changed and removed in place): its children stay, and so does the focus
+    when it is on the child. Written for a child whose new markup differs from the old only in
+    its opening tag."""
+
+    region: str
+    at: int
+    tag: Markup
+
+
 class Insert(NamedTuple):
     """Insert ``html`` as the wrapper's child number ``at`` (after the last child when
     there are only ``at`` children)."""
@@ -117,7 +131,7 @@ class Remove(NamedTuple):
     at: int
 
 
-Op = Fill | SetAttribute | Put | Insert | Remove
+Op = Fill | SetAttribute | Put | Retag | Insert | Remove
 """One change to the document, applied in order."""
 
 
@@ -139,11 +153,15 @@ def written(ops: Iterable[Op]) -> int:
 
     >>> written([Fill("a", Markup("<b>x</b>")), SetAttribute("a", "hidden", ""), Remove("a", 0)])
     14
+    >>> written([Retag("a", 1, Markup('<b class="x">'))])
+    13
     """
     total = 0
     for op in ops:
         if isinstance(op, (Fill, Put, Insert)):
             total += len(op.html)
+        elif isinstance(op, Retag):
+            total += len(op.tag)
         elif isinstance(op, SetAttribute):
             total += len(op.name) + len(op.value or "")
     return total
@@ -209,19 +227,22 @@ def _children(region: str, before: tuple[tuple[str, str], ...], after: tuple[tup
     """The child changes of a keyed region: the children gone and those that move are removed
     (the children that keep their order, the longest run of them, stay), then in order of the
     new children the new and the moved ones are inserted, then the children that stayed and
-    whose markup changed are rewritten.
+    whose markup changed are rewritten (:func:`_rewrite`: only their attributes when only
+    their opening tag changed).
 
     >>> a, b, c = (Markup(f"<i>{k}</i>") for k in "abc")
     >>> _children("r", (("a", a), ("b", b), ("c", c)), (("c", c), ("a", a), ("b", Markup("<i>B</i>"))))
     ... # doctest: +NORMALIZE_WHITESPACE
     [Remove(region='r', at=2), Insert(region='r', at=0, html=Markup('<i>c</i>')),
      Put(region='r', at=2, html=Markup('<i>B</i>'))]
+    >>> _children("r", (("a", a), ("b", b)), (("a", a), ("b", Markup('<i class="lit">b</i>'))))
+    [Retag(region='r', at=1, tag=Markup('<i class="lit">'))]
     """
     keys = list(map(itemgetter(0), after))
     if len(set(keys)) != len(keys):
         raise ValueError(f"region {region!r}: keys repeat")
     if len(before) == len(after) and keys == list(map(itemgetter(0), before)):  # the same keys
-        return [Put(region, at, Markup(after[at][1])) for at in compress(count(), map(ne, before, after))]
+        return [_rewrite(region, at, before[at][1], after[at][1]) for at in compress(count(), map(ne, before, after))]
     added = _in_front(before, after)
     if added is not None:  # new children in front of the old ones, unchanged (the oldest maybe gone)
         gone: list[Op] = [Remove(region, at) for at in range(len(before) - 1, len(after) - added - 1, -1)]
@@ -249,20 +270,45 @@ def _common_ends(before: tuple[tuple[str, str], ...], after: tuple[tuple[str, st
 
 def _moves(
     region: str, before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]
-) -> list[Remove | Insert | Put]:
+) -> list[Remove | Insert | Put | Retag]:
     """The child changes of :func:`_children` in general: the children that keep their order
     stay (the longest run of them), the others are removed and inserted."""
     keys = list(map(itemgetter(0), after))
     old = dict(before)
     was = {key: at for at, (key, _) in enumerate(before)}
     stay = _in_order([key for key in keys if key in was], was)
-    ops: list[Remove | Insert | Put] = [
+    ops: list[Remove | Insert | Put | Retag] = [
         Remove(region, at) for at in range(len(before) - 1, -1, -1) if before[at][0] not in stay
     ]
     ops += [Insert(region, at, Markup(html)) for at, (key, html) in enumerate(after) if key not in stay]
     return ops + [
-        Put(region, at, Markup(html)) for at, (key, html) in enumerate(after) if key in stay and old[key] != html
+        _rewrite(region, at, old[key], html) for at, (key, html) in enumerate(after) if key in stay and old[key] != html
     ]
+
+
+_OPENING = re.compile(r"""<([^\s/>]+)(?:\s+[^\s"'=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*/?>""")
+"""An element's opening tag: its name, then its attributes (values quoted or not, so that a
+``>`` inside a quoted value is not taken for the tag's end)."""
+
+
+def _rewrite(region: str, at: int, before: str, after: str) -> Put | Retag:
+    """Child number ``at``'s markup brought from ``before`` to ``after``: only its attributes
+    (:class:`Retag`) when the two are the same element with the same contents, the whole
+    child (:class:`Put`) otherwise.
+
+    >>> _rewrite("r", 0, '<g class="hex" role="img">tile</g>', '<g class="hex target" role="button">tile</g>')
+    Retag(region='r', at=0, tag=Markup('<g class="hex target" role="button">'))
+    >>> _rewrite("r", 0, '<g a="x>y">tile</g>', '<g a="x>z">tile</g>')
+    Retag(region='r', at=0, tag=Markup('<g a="x>z">'))
+    >>> _rewrite("r", 0, "<g>tile</g>", "<g>tiles</g>"), _rewrite("r", 0, "<g>tile</g>", "<a>tile</g>")
+    (Put(region='r', at=0, html=Markup('<g>tiles</g>')), Put(region='r', at=0, html=Markup('<a>tile</g>')))
+    """
+    new = _OPENING.match(after)
+    if new is not None:
+        old = _OPENING.match(before)
+        if old is not None and old[1] == new[1] and before[old.end() :] == after[new.end() :]:
+            return Retag(region, at, Markup(new[0]))
+    return Put(region, at, Markup(after))
 
 
 def _in_front(before: tuple[tuple[str, str], ...], after: tuple[tuple[str, str], ...]) -> int | None:
