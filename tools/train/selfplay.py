@@ -33,12 +33,13 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from duel import register
+
 from catan_core.bots.features import FEATURES, position_features
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import Game
 from catan_core.state import ROLL
 from catan_core.tournament import seat_game
-from duel import register
 
 MAX_TURNS = 500
 """Games longer than this are dropped (no winner)."""
@@ -81,7 +82,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3, help="record every so many turns")
     parser.add_argument("--budget", type=float, default=None, help="strong players' budget per decision (s)")
     parser.add_argument("--out", type=Path, required=True)
-    parser.add_argument("--save-every", type=int, default=100, help="write the file (and a progress line) every so many games")
+    parser.add_argument("--save-every", type=int, default=100, help="write the file every so many games")
     args = parser.parse_args()
     players = [register(spec) for spec in args.players.split(",")]
     settings = {"strong": {"budget": args.budget}} if args.budget else {}
