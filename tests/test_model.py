@@ -210,3 +210,28 @@ def test_changes_name_what_an_action_changes_for_its_seat():
     assert named["end"] == {}  # during a turn the next full turn is already the next seat's
     with pytest.raises(ValueError):
         M.changes(game.view(None), Action(0, "end"))
+
+
+# --- the hybrid with other weights ---------------------------------------------------------------------
+
+
+def test_the_hybrid_plays_a_weights_file_given_by_path(tmp_path):
+    """``weights_file`` makes the hybrid value its leaves by that file's model, read by the
+    careful reader; a damaged file is refused with a message, and a model and a file together
+    are refused."""
+    data = shipped()
+    data["weights"] = [2 * w for w in data["weights"]]
+    path = tmp_path / "candidate.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    bot = make_bot("strong-hybrid", seed=1, weights_file=str(path))
+    assert list(bot.model.weights) == data["weights"] and bot.model.weights != M.default_model().weights
+    assert make_bot("strong-hybrid", seed=1).model is M.default_model()
+    game = Game(Options(players=4), seed=5)
+    row = M.view_features(game.view(0))[0]
+    assert bot.model.score(row) != M.default_model().score(row)
+    path.write_bytes(b"\xff" + json.dumps(data).encode())
+    with pytest.raises(FormatError) as error:
+        make_bot("strong-hybrid", seed=1, weights_file=str(path))
+    assert error.value.key == "format.not_json"
+    with pytest.raises(ValueError):
+        make_bot("strong-hybrid", seed=1, weights_file=str(path), model=M.default_model())

@@ -13,16 +13,22 @@ moves by their expected chance to win.
 Its set-up draft is the classic one: each of its best spots played out to the end of the
 draft, the finished set-ups judged by :func:`~catan_core.bots.evaluate.setup_odds` (or, with
 ``setup_by_model``, by the learned evaluation's chance to win).
+
+The evaluation is the shipped one unless another is given: a :class:`~catan_core.bots.model.Model`
+(``model``), or the path of a weights file (``weights_file``, read by
+:func:`~catan_core.bots.model.model_from_bytes`, so a damaged file is refused with a
+:class:`~catan_core.errors.FormatError`): candidate weights can be played without shipping them.
 """
 
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from ..game import Game
 from .classic import ClassicStrongBot
 from .evaluate import Weights
-from .model import Model, default_model
+from .model import Model, default_model, model_from_bytes
 
 MIN_CHANCE = 1e-9
 """Chances are taken as at least this before their logarithm."""
@@ -36,8 +42,12 @@ class HybridStrongBot(ClassicStrongBot):
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
         *, offers: bool = True, candidates: int | None = None, clear_margin: float | None = None,
-        model: Model | None = None, setup_by_model: bool = False,
+        model: Model | None = None, weights_file: str | None = None, setup_by_model: bool = False,
     ) -> None:
+        if model is not None and weights_file is not None:
+            raise ValueError("give a model or a weights file, not both")
+        if weights_file is not None:
+            model = model_from_bytes(Path(weights_file).read_bytes())
         self.model = model or default_model()
         self.setup_by_model = setup_by_model
         """Judge finished set-ups by the learned evaluation (off: by ``setup_odds``, as the classic)."""

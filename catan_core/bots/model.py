@@ -177,12 +177,24 @@ def default_model() -> Model:
         module = importlib.import_module(__package__ or "catan_core.bots")
         path = os.path.join(os.path.dirname(module.__file__ or ""), WEIGHTS_FILE)
         data: bytes = module.__spec__.loader.get_data(path)  # type: ignore[union-attr]
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise FormatError("format.not_json") from None
-        _DEFAULT.append(load_model(text))
+        _DEFAULT.append(model_from_bytes(data))
     return _DEFAULT[0]
+
+
+def model_from_bytes(data: bytes) -> Model:
+    """A weights file's bytes read by :func:`load_model` (bytes that are not UTF-8 refused
+    with a :class:`~catan_core.errors.FormatError` too).
+
+    >>> model_from_bytes(b"\\xff")
+    Traceback (most recent call last):
+    ...
+    catan_core.errors.FormatError: ...
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FormatError("format.not_json") from None
+    return load_model(text)
 
 
 # --- from a view ------------------------------------------------------------------------------

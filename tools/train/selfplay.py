@@ -4,6 +4,9 @@ Run from the repository root (numpy needed: ``pip install -r tools/train/require
 
     python3 tools/train/selfplay.py --games 2000 --seed 1 --out /tmp/positions.npz [--players standard,...]
 
+A seat of ``--players`` may be a variant, as in ``tools/train/duel.py``: a level followed by
+``:setting=value`` pairs (``strong-hybrid:playouts=50:budget=60``).
+
 Game ``i`` is the tournament game ``i`` of the line-up (seed ``seed + i``, seats rotated,
 :func:`catan_core.tournament.seat_game`). At the end of the set-up and then at the start of
 every ``--every``-th turn (before the roll; the first turn of the sampling drawn from the
@@ -29,6 +32,8 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+
+from duel import register
 
 from catan_core.bots.features import FEATURES, position_features
 from catan_core.bots.tracker import HandTracker
@@ -77,8 +82,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3, help="record every so many turns")
     parser.add_argument("--budget", type=float, default=None, help="strong players' budget per decision (s)")
     parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--save-every", type=int, default=100, help="write the file every so many games")
     args = parser.parse_args()
-    players = args.players.split(",")
+    players = [register(spec) for spec in args.players.split(",")]
     settings = {"strong": {"budget": args.budget}} if args.budget else {}
     parts: dict[str, list[np.ndarray]] = {"x": [], "winner": [], "viewer": [], "game": [], "turn": []}
     start = time.perf_counter()
@@ -92,7 +98,7 @@ def main() -> None:
             parts["viewer"].append(np.asarray([v for v, _, _ in recorded], dtype=np.int32))
             parts["game"].append(np.full(len(recorded), i, dtype=np.int32))
             parts["turn"].append(np.asarray([t for _, t, _ in recorded], dtype=np.int32))
-        if (i + 1) % 100 == 0 or i + 1 == args.games:
+        if (i + 1) % args.save_every == 0 or i + 1 == args.games:
             rows = sum(len(a) for a in parts["winner"])
             print(f"{i + 1} games, {kept} finished, {rows} rows, {time.perf_counter() - start:.0f} s", flush=True)
             save(args.out, parts)
