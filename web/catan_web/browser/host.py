@@ -28,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 from ..commands import CommandError, Explanation
 from ..controller import PageController
 from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Reveal, ScrollTop
-from ..html import el, join
+from ..html import EMPTY, el, join
 from ..pondering import Ponder, Pondered
 from ..text import unexpected, unexpected_msg
 from .apply import announce, apply, focus_on
@@ -146,9 +146,7 @@ class PageHost:
             document.title = self._title = title
         if lang and lang != self._lang:
             document.documentElement.lang = self._lang = lang
-            announce = document.getElementById("announce")
-            if not is_none(announce):
-                announce.replaceChildren()  # read out in the old language
+            announce(EMPTY)  # what it held was read out in the old language
 
     async def guarded(self, work: Awaitable[None]) -> None:
         """Run ``work``; an unexpected error in it is said."""
