@@ -314,10 +314,12 @@ class Engine:
 
     def click(self, selector: str) -> None:
         """Click the element ``selector`` finds (the first) at its centre with the pointer, as a
-        person would, once it is drawn and nothing covers its centre (as Playwright waits for an
-        element to receive the pointer); scrolled into view first."""
+        person would, once it is drawn, enabled and nothing covers its centre (as Playwright waits
+        for an element to be enabled and to receive the pointer: a button that just appeared where
+        another was pressed is disabled for a moment, catan_web.game.fresh); scrolled into view
+        first."""
         box = self.wait("""const node = document.querySelector(arguments[0]);
-            if (!node) return null;
+            if (!node || node.disabled) return null;
             node.scrollIntoView({ block: "center", inline: "center" });
             const box = node.getBoundingClientRect();
             const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
