@@ -49,6 +49,16 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.e2e
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
+# The clipboard's text once it holds the field's (the copy is written in a task of its own, and
+# wait_for_function does not await a promise), or what it holds after 10 s.
+CLIPBOARD_AFTER_COPY = """async field => {
+  for (let tries = 0; tries < 100; tries++) {
+    const text = await navigator.clipboard.readText();
+    if (text === field.value) return text;
+    await new Promise(done => setTimeout(done, 100));
+  }
+  return navigator.clipboard.readText();
+}"""
 SW_CONTROLLED = "navigator.serviceWorker.controller !== null"
 SHOWN = """() => {
     const pieces = [...document.querySelectorAll('#board g.settlement, #board g.city, #board g.road')]
@@ -113,7 +123,7 @@ def test_an_author_makes_the_distance_example_and_embeds_it(
     author.click("#out-snippet-copy")
     print(f"\nclicks for a settlement blocked by the distance rule, copied as a snippet: {author.clicks}")
     assert author.clicks <= 20
-    snippet = page.evaluate("navigator.clipboard.readText()")
+    snippet = page.evaluate(CLIPBOARD_AFTER_COPY, page.query_selector("#out-snippet"))
     assert snippet == page.input_value("#out-snippet") and snippet.startswith('<iframe class="catan" src="' + site.url)
     assert page.locator("#problems-none").count() == 1
     # the preview in place is the same frame

@@ -49,6 +49,7 @@ from ..peer.saved import SeatSecrets, Ticket, Tickets
 from ..session import Session
 from ..text import Msg
 from .dom import create_once, create_proxy, document, is_none, spawn, to_js, window
+from .host import copy_text
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable
@@ -915,12 +916,7 @@ class Network:
 
     async def copy(self, field: Any) -> None:
         """Put ``field``'s text on the clipboard (selecting it when the browser refuses)."""
-        try:
-            await window.navigator.clipboard.writeText(field.value)
-        except Exception:
-            field.focus()
-            field.select()
-            document.execCommand("copy")
+        await copy_text(field)
         self.table.notify(Msg("net.copied"), "info")
         self.page.redraw()
 
