@@ -24,7 +24,7 @@ hash in Python 3.11 is its address), and its random players pick from those list
 position, so only then does a seed give the same games from run to run (except for the
 strong level, whose search stops at a time budget, and AlphaBetaPlayer's 20 s deadline).
 
-Games: game ``i`` is Catanatron's ``Game(players, seed=seed + i)`` (its random base map with
+Games: game ``i`` (``--first`` to ``--first`` + ``--games`` - 1) is Catanatron's ``Game(players, seed=seed + i)`` (its random base map with
 the official number spiral, its dice, its development deck, discard limit 7, 10 points) with
 our level in seat ``i % 4`` (seats rotated; seat 0 places first and rolls first), against
 three fresh Catanatron players; ``--jobs`` worker processes play games in parallel (the
@@ -161,6 +161,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--theirs", choices=tuple(THEIR_PLAYERS), default="alphabeta", help="Catanatron's player, in three seats")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's number (games FIRST .. FIRST+GAMES-1: a run continued on the same games)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--budget", type=float, default=None, help="time budget of the strong level per decision (s)")
     parser.add_argument("--playouts", type=int, default=None,
@@ -238,7 +240,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
     budget = "".join(f" ({name} {value})" for name, value in strong_settings(args).items())
     lines = [
         (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
-         f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}, {args.jobs} jobs, {seconds:.0f} s"),
+         f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}{f' from game {args.first}' if args.first else ''}, {args.jobs} jobs, {seconds:.0f} s"),
         f"{args.ours:>10} won {ours:4} games: {rate(ours)}  (fair share {1 / SEATS:.0%})",
         f"{args.theirs:>10} won {theirs:4} games: {rate(theirs)}  (all their seats; fair share {1 - 1 / SEATS:.0%})",
         f"stopped at Catanatron's turn cap: {capped} games (a win for nobody)",
@@ -270,7 +272,7 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
     tasks = [
         bridge.GameTask(i, args.seed, args.ours, strong_settings(args), args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
-        for i in range(args.games)
+        for i in range(args.first, args.first + args.games)
     ]
     outcomes = []
     start = time.perf_counter()
