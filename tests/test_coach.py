@@ -52,6 +52,10 @@ from catan_core.state import SETUP_PHASES
 MESSAGES = Path(__file__).resolve().parents[1] / "catan_core" / "messages"
 SVG = "{http://www.w3.org/2000/svg}"
 RARE = frozenset({"setup_settlement", "setup_road", "roll", "robber", "discard", "road_building"})
+PLAYER = "standard-classic"
+"""The computer player of the games these tests play: the one-ply player, not the learned one
+the coach asks (the standard level; a review of its own games would find no drop to show),
+and a few times quicker."""
 """Phases every position of which the legality property asks about (others: every few steps)."""
 
 
@@ -59,7 +63,7 @@ def catalog(lang: str) -> dict[str, Any]:
     return json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
 
 
-def played(seed: int, steps: int, levels: tuple[str, ...] = ("standard", "random", "standard", "random")) -> Game:
+def played(seed: int, steps: int, levels: tuple[str, ...] = (PLAYER, "random", PLAYER, "random")) -> Game:
     game = Game(Options(players=len(levels)), seed=seed)
     bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
     for _ in range(steps):
@@ -72,7 +76,7 @@ def played(seed: int, steps: int, levels: tuple[str, ...] = ("standard", "random
 
 def finished(seed: int, players: int = 3) -> Game:
     game = Game(Options(players=players, board="beginner"), seed=seed)
-    bots = [make_bot("standard", seed=seed * 10 + q) for q in range(players)]
+    bots = [make_bot(PLAYER, seed=seed * 10 + q) for q in range(players)]
     while game.winner < 0:
         p = game.to_act
         game.apply(bots[p].decide(game.view(p)))
@@ -100,7 +104,7 @@ def test_hints_chances_and_the_tracker_read_only_the_view(seed):
     cards, the deck's order, the dice to come) give that seat the same hint (move, plan,
     reasons, chances), the same chances, sampled or not, and the same card tracker."""
     game = Game(Options(players=4), seed=seed)
-    bots = [make_bot("standard", seed=seed * 10 + i) for i in range(4)]
+    bots = [make_bot(PLAYER, seed=seed * 10 + i) for i in range(4)]
     shuffler = Rng(seed)
     checked, differed = 0, 0
     for step in range(500):
@@ -133,7 +137,7 @@ def test_the_same_view_and_seed_give_the_same_hint_another_seed_may_not():
 
 
 def test_hints_are_legal_in_every_phase():
-    """Positions of games of standard and random players: at every step of the rare phases
+    """Positions of games of classic standard and random players: at every step of the rare phases
     (set-up, roll, robber, discards, free roads) and every ninth step otherwise, the hint
     is legal in the real game, its reasons fit the catalogs and its sentence renders in
     every language; every phase and every kind of answer comes up."""
@@ -141,7 +145,7 @@ def test_hints_are_legal_in_every_phase():
     kinds: set[str] = set()
     for seed in range(3):
         game = Game(Options(players=4), seed=seed)
-        bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(("random", "standard") * 2)]
+        bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(("random", PLAYER) * 2)]
         step = 0
         while game.winner < 0 and game.turn <= 200:
             p = game.to_act
@@ -172,7 +176,7 @@ def test_hints_are_legal_in_every_phase():
 ])
 def test_hints_are_legal_under_the_rule_options(options):
     game = Game(options, seed=3)
-    bots = [make_bot("random" if q % 2 else "standard", seed=q) for q in range(options.players)]
+    bots = [make_bot("random" if q % 2 else PLAYER, seed=q) for q in range(options.players)]
     step = 0
     while game.winner < 0 and game.turn < 80:
         p = game.to_act
@@ -269,7 +273,7 @@ def test_reasons_are_the_evaluations_changes_largest_first():
     log-chance, for the seat it names, and they come largest first."""
     checked = 0
     game = Game(Options(players=4), seed=12)
-    bots = [make_bot("standard", seed=120 + i) for i in range(4)]
+    bots = [make_bot(PLAYER, seed=120 + i) for i in range(4)]
     while checked < 6:
         p = game.to_act
         view = game.view(p)
@@ -458,10 +462,10 @@ def test_a_review_needs_a_seat_of_the_game(reviewed):
 
 @pytest.mark.parametrize("seed", range(0, 24, 3))
 def test_the_card_tracker_never_claims_a_card_a_seat_does_not_hold(seed):
-    """Over games of random and standard players (steals seen and unseen, Monopolies,
+    """Over games of random and classic standard players (steals seen and unseen, Monopolies,
     discards, trades), every viewer's tracker, a spectator's too: the cards known for sure
     are at most the real ones, resource by resource, and known plus unknown is the hand."""
-    levels = ("random", "standard", "random") if seed % 2 else ("standard", "random", "random", "standard")
+    levels = ("random", PLAYER, "random") if seed % 2 else (PLAYER, "random", "random", PLAYER)
     game = Game(Options(players=len(levels)), seed=seed)
     bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
     known = total = 0

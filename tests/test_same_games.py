@@ -13,7 +13,7 @@ import hashlib
 
 import pytest
 
-from catan_core.bots import make_bot
+from catan_core.bots import BOTS, ClassicStrongBot, make_bot
 from catan_core.game import Game, Options
 from catan_core.rng import Rng
 from catan_core.saves import dumps, loads
@@ -62,13 +62,13 @@ def test_random_game_saves_round_trip(seed):
 
 
 def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int = 1500) -> tuple[int, str]:
-    """Length and hash of the action texts of a bot game; strong players get a fixed
-    number of playouts and a budget they never reach, so the decisions do not depend on
-    the machine's speed."""
+    """Length and hash of the action texts of a bot game; the players that think within a
+    budget (the standard and strong levels) get a fixed number of playouts and a budget they
+    never reach, so the decisions do not depend on the machine's speed."""
     game = Game(Options(players=len(levels)), seed=seed)
     strong = {"budget": 100.0, "playouts": playouts}
     bots = [
-        make_bot(level, seed=seed * 10 + i, **(strong if level.startswith("strong") else {}))
+        make_bot(level, seed=seed * 10 + i, **(strong if issubclass(BOTS[level], ClassicStrongBot) else {}))
         for i, level in enumerate(levels)
     ]
     while game.winner < 0 and len(game.history) < max_actions:
@@ -77,29 +77,36 @@ def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int 
     return len(game.history), short_hash("\n".join(a.text() for a in game.history))
 
 
-def test_standard_game_is_the_same_as_before():
-    assert bot_game_hash(5, ["standard", "beginner", "standard"], 0) == (210, "d1fd4ef94a671045")
+def test_classic_standard_game_is_the_same_as_before():
+    """The one-ply player on the hand-tuned value, the standard level until the learned player
+    replaced it, kept as ``standard-classic``, plays the game the standard level played before
+    (the hash it had then)."""
+    assert bot_game_hash(5, ["standard-classic", "beginner", "standard-classic"], 0) == (210, "d1fd4ef94a671045")
 
 
 def test_classic_strong_game_is_the_same_as_before():
     """The strong level before the learned evaluation, kept as ``strong-classic``, plays the
-    game the strong level played before (the hash it had then)."""
-    assert bot_game_hash(7, ["strong-classic", "standard", "beginner", "strong-classic"], 32) == (539, "1a4acc9d32bae696")
+    game the strong level played before (the hash it had then; its companion is the classic
+    standard player, the standard level of then)."""
+    assert bot_game_hash(7, ["strong-classic", "standard-classic", "beginner", "strong-classic"], 32) == (
+        539, "1a4acc9d32bae696")
 
 
 def test_strong_game_is_the_same_as_before():
     """The strong level offered to people plays the classic search: no player measured so far
     beats it (``docs/bots.md``), so its game is the classic's. When another player replaces
     it, this hash changes with a note of why."""
-    assert bot_game_hash(7, ["strong", "standard", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
+    assert bot_game_hash(7, ["strong", "standard-classic", "beginner", "strong"], 32) == (539, "1a4acc9d32bae696")
 
 
-def test_learned_strong_game_is_the_same_as_before():
-    """The turn planner on the learned evaluation (``strong-learned``; weights of
+def test_standard_game_is_the_learned_players():
+    """The standard level is the turn planner on the learned evaluation (``strong-learned`` until
+    it became the standard level, still a name of it: ``tests/test_bots.py``; weights of
     ``catan_core/bots/eval_weights.json`` fitted on the first 2000 games of
-    ``tools/train/selfplay.py --seed 1``): a change of its rules or weights that changes this
-    game must say so and recompute the hash."""
-    assert bot_game_hash(7, ["strong-learned", "standard", "beginner", "strong-learned"], 32) == (349, "4d3395ee181f7a7b")
+    ``tools/train/selfplay.py --seed 1``): it plays the game ``strong-learned`` played before
+    (the hash it had then). A change of its rules or weights that changes this game must say
+    so and recompute the hash."""
+    assert bot_game_hash(7, ["standard", "standard-classic", "beginner", "standard"], 32) == (349, "4d3395ee181f7a7b")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

@@ -3,15 +3,19 @@
 Levels are named by how they feel to a person:
 
 * ``beginner`` -- sensible but naive moves (:mod:`catan_core.bots.beginner`);
-* ``standard`` -- evaluates the positions its moves lead to (:mod:`catan_core.bots.standard`);
+* ``standard`` -- plans its turns and judges every choice by the learned evaluation, its
+  chance to win (:mod:`catan_core.bots.learned`);
 * ``strong`` -- searches: plays each promising move out over sampled dice and sampled
-  hidden cards within a time budget (:mod:`catan_core.bots.strong`).
+  hidden cards within a time budget (:mod:`catan_core.bots.classic`).
 
 Every bot reads only its own seat's :class:`~catan_core.views.View` and draws from its
 own seeded generator, so the same seed and the same views give the same actions.
 
-Each level's module holds its rules (``BeginnerPolicy``, ``StandardPolicy``,
-``StrongPolicy``) and its bot. What they share lies below them:
+Each player's module holds its rules (``BeginnerPolicy``, ``StandardPolicy``,
+``StrongPolicy``, ``LearnedPolicy``) and its bot. ``StandardPolicy``
+(:mod:`catan_core.bots.standard`), a one-ply player on the hand-tuned position value, was the
+standard level until the learned player replaced it; its ranking of moves is still where
+the strong search and the learned player's turn plans start. What they share lies below them:
 :mod:`~catan_core.bots.base` (``PolicyBot``: view in, action out, decisions in steps),
 :mod:`~catan_core.bots.policy` (the ``Context`` a bot hands its policy, the ``Policy`` base
 that dispatches by phase and places set-up roads, small rule helpers),
@@ -39,9 +43,9 @@ from .base import Bot, PolicyBot, StepwiseBot, Thinking, advance, conclude
 from .beginner import BeginnerBot, BeginnerPolicy
 from .classic import ClassicStrongBot, StrongPolicy
 from .hybrid import HybridStrongBot
+from .learned import LearnedBot, LearnedPolicy
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
-from .strong import LearnedPolicy, LearnedStrongBot
 
 StrongBot = ClassicStrongBot
 """The strong level offered to people: the strongest player measured (see ``docs/bots.md``)."""
@@ -49,17 +53,23 @@ StrongBot = ClassicStrongBot
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "beginner": BeginnerBot,
-    "standard": StandardBot,
+    "standard": LearnedBot,
     "strong": StrongBot,
+    "standard-classic": StandardBot,
     "strong-classic": ClassicStrongBot,
-    "strong-learned": LearnedStrongBot,
+    "strong-learned": LearnedBot,
     "strong-hybrid": HybridStrongBot,
 }
-"""Bot classes by level name. Only :data:`LEVELS` are offered to people; the others are for
-benchmarks and experiments: ``strong-classic`` (the strong level before the learned
-evaluation, the baseline every stronger player is measured against), ``strong-learned`` (a
-turn planner on the learned evaluation, :mod:`catan_core.bots.strong`) and ``strong-hybrid``
-(the classic search valued by the learned evaluation, :mod:`catan_core.bots.hybrid`)."""
+"""Bot classes by level name. ``standard`` is the learned player (:mod:`catan_core.bots.learned`),
+as strong as the classic search against Catanatron's AlphaBeta players at a small part of
+its thinking (``docs/bots.md``). Only :data:`LEVELS` are offered to people; the others are for
+benchmarks and experiments: ``standard-classic`` (the one-ply player on the hand-tuned value,
+the standard level before the learned player, :mod:`catan_core.bots.standard`),
+``strong-classic`` (the strong level before the learned evaluation, the baseline every
+stronger player is measured against), ``strong-learned`` (the learned player's name while it
+was an experiment: the same player as ``standard``, for old benchmark commands) and
+``strong-hybrid`` (the classic search valued by the learned evaluation,
+:mod:`catan_core.bots.hybrid`)."""
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
 """The levels offered to people, weakest first."""
@@ -83,8 +93,8 @@ __all__ = [
     "Bot",
     "ClassicStrongBot",
     "HybridStrongBot",
+    "LearnedBot",
     "LearnedPolicy",
-    "LearnedStrongBot",
     "PolicyBot",
     "RandomBot",
     "StandardBot",

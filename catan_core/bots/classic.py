@@ -1,28 +1,31 @@
 """Classic Strong: the strong level people play (``make_bot("strong")``).
 
 Its search values positions with the hand-tuned :func:`~catan_core.bots.evaluate.value`.
-The learned evaluation (:mod:`catan_core.bots.model`) drives two other levels kept for
-benchmarks and the coach, ``strong-learned`` (:mod:`catan_core.bots.strong`) and
-``strong-hybrid`` (:mod:`catan_core.bots.hybrid`); both measured weaker than this one, so
-it stays the strong level (``docs/bots.md`` has the figures). ``make_bot("strong-classic")``
-names it too, so that old benchmark commands keep working. :class:`StrongPolicy` (its
-set-up weights, its bar for accepting offers) is also the base of the learned level's policy.
+The learned evaluation (:mod:`catan_core.bots.model`) drives the standard level, the learned
+player (:mod:`catan_core.bots.learned`, about as strong against Catanatron's AlphaBeta
+players at a small part of the thinking, weaker against its value players), and
+``strong-hybrid`` (:mod:`catan_core.bots.hybrid`, this search with the learned evaluation at
+its leaves); neither beat this one, so it stays the strong level (``docs/bots.md`` has the
+figures). ``make_bot("strong-classic")`` names it too, so that old benchmark commands keep
+working. :class:`StrongPolicy` (its set-up weights, its bar for accepting offers) is also the
+base of the learned player's policy.
 
-The strong player starts from the standard player's judgement, with weights tuned by
+The strong player starts from the classic standard player's judgement (:class:`StandardPolicy`,
+level ``standard-classic``), with weights tuned by
 self-play against it (:data:`~catan_core.bots.evaluate.STRONG`: cards in hand are worth
 little until spent, a hand over the discard limit costs more) and a higher bar for
 accepting other players' offers, and it looks further where it matters:
 
 * **Set-up**: for each of its eight best spots it plays the rest of the snake draft out
-  (itself by its own scoring, the others as standard players would place) and takes the
+  (itself by its own scoring, the others as classic standard players would place) and takes the
   spot whose finished set-up gives it the best chance to win by
   :func:`~catan_core.bots.evaluate.setup_odds`, a logistic model of who wins fitted on
   thousands of games (``bench/setup_fit.py``): it weighs its own set-up against everyone
   else's, so it also sees the spots it leaves to the others. Its own scoring of a spot
   (scarcity-weighted pips, new resources, harbors) leans the way the fit does: a pip of
   grain or ore counts about twice a pip of brick or lumber, a resource not produced yet
-  about four pips. Measured against three standard players without the search (1200
-  games each, seats rotated): placing like the standard player 33%, with its own scoring
+  about four pips. Measured against three classic standard players without the search (1200
+  games each, seats rotated): placing like them 33%, with its own scoring
   38.5%, with the draft lookahead 41.7%.
 * **Turns, robber, Knight before the roll**: the best few moves by the standard ranking
   are each played out many times: its own turn finished by the standard policy, then

@@ -153,9 +153,10 @@ class Weights:
 
 
 DEFAULT = Weights()
-"""The standard level's weights."""
+"""The classic standard player's weights (``standard-classic``)."""
 STRONG = Weights(card=0.02, discard_risk=0.2, progress_city=0.3, progress_settlement=0.25)
-"""The strong level's weights (tuned by self-play against the standard level)."""
+"""The strong level's weights (tuned by self-play against the classic standard player); the
+learned player's policy ranks its moves with them too."""
 
 
 REMEMBERED_WEIGHTS = 256
@@ -390,8 +391,8 @@ SETUP_FEATURES = (
 
 SETUP_MODEL = (0.103, 0.102, 0.127, 0.201, 0.21, 0.528, 0.13, 0.05)
 """Log-odds of winning per unit of each of :data:`SETUP_FEATURES`: the conditional logit of
-``bench/setup_fit.py`` fitted on 3000 games of a strong player (placing like the standard
-one, without its search) and three standard players. A pip of grain or ore is worth about
+``bench/setup_fit.py`` fitted on 3000 games of a strong player (placing like the classic standard
+one, without its search) and three classic standard players. A pip of grain or ore is worth about
 twice a pip of brick or lumber; covering one more resource about five pips. Standard
 errors are about 0.02 per pip, 0.05 per resource covered."""
 

@@ -1,4 +1,9 @@
-"""Standard: evaluates positions.
+"""Classic Standard: evaluates positions one move ahead (level ``standard-classic``).
+
+It was the standard level until the learned player (:mod:`catan_core.bots.learned`) replaced
+it; it is kept for benchmarks (``make_bot("standard-classic")``) and as the ranking of moves
+that the strong search (:mod:`catan_core.bots.classic`) and the learned player's turn plans
+start from (:class:`StandardPolicy`).
 
 For each decision it lists what it could do -- every affordable city, settlement, road or
 card together with the maritime trades that complete it, every card it could play
@@ -554,7 +559,7 @@ class StandardPolicy(Policy):
 
 
 class StandardBot(PolicyBot):
-    level = "standard"
+    level = "standard-classic"
     policy_class = StandardPolicy
     default_weights = DEFAULT
 

@@ -1,8 +1,8 @@
 """Hints: what the strong player would do now, from one seat's view, and why.
 
-:func:`hint` asks the learned strong player (:class:`~catan_core.bots.strong.LearnedStrongBot`,
-the level ``strong-learned``: its turn plans are what the learned evaluation explains; the
-shipped Strong searches with the classic evaluation, see ``docs/bots.md``) for the seat's move,
+:func:`hint` asks the learned player (:class:`~catan_core.bots.learned.LearnedBot`, the
+``standard`` level: its turn plans are what the learned evaluation explains; the shipped
+Strong searches with the classic evaluation, see ``docs/bots.md``) for the seat's move,
 from the seat's :class:`~catan_core.views.View` only: the other hands,
 the development deck and the dice to come are guessed from the view with the hint's own
 seeded generator, never read, so the same view and seed give the same hint. The strong
@@ -35,8 +35,8 @@ from ..actions import Action, Cards
 from ..board import Board
 from ..bots.determinize import determinize
 from ..bots.features import position_features
+from ..bots.learned import LearnedBot
 from ..bots.model import VIEW_GUESS_SEED, chances as model_chances, default_model, plan_features
-from ..bots.strong import LearnedStrongBot
 from ..bots.tracker import HandTracker
 from ..game import Game
 from ..names import GENERIC_HARBOR
@@ -213,9 +213,9 @@ def _think(view: View, seed: int) -> Generator[None, None, Hint]:
     return (yield from explain(view, bot, action, me))
 
 
-def decider(seed: int) -> LearnedStrongBot:
+def decider(seed: int) -> LearnedBot:
     """The learned strong player a hint asks (unbounded budget: see :data:`HINT_BUDGET`)."""
-    return LearnedStrongBot(seed=seed, budget=HINT_BUDGET)
+    return LearnedBot(seed=seed, budget=HINT_BUDGET)
 
 
 def guess(view: View) -> Game:
@@ -250,7 +250,7 @@ def _hold(hand: list[int], cards: Cards) -> None:
             hand[r] += 1
 
 
-def plan_of(view: View, bot: LearnedStrongBot, action: Action, game: Game) -> tuple[Action, ...]:
+def plan_of(view: View, bot: LearnedBot, action: Action, game: Game) -> tuple[Action, ...]:
     """``action`` and what ``bot`` (which just chose a move from ``view``) would follow it
     with this turn, played on ``game`` (see :func:`guess`; an offer is followed by its
     acceptance, see :func:`_partner`)."""
@@ -316,7 +316,7 @@ def _closed(sim: Game, partner: int) -> list[Action]:
     return out
 
 
-def _alternatives(view: View, bot: LearnedStrongBot, action: Action) -> list[Action]:
+def _alternatives(view: View, bot: LearnedBot, action: Action) -> list[Action]:
     """The other choices a hint may compare its move with."""
     if view.phase == MAIN and bot.plans:
         return [move for move in bot.plans if move != action][:MAX_ALTERNATIVES]
@@ -378,7 +378,7 @@ def later_steps(view: View, plan: Sequence[Action], me: int) -> tuple[Phrase, ..
     return tuple(out)
 
 
-def explain(view: View, bot: LearnedStrongBot, action: Action, me: int) -> Generator[None, None, Hint]:
+def explain(view: View, bot: LearnedBot, action: Action, me: int) -> Generator[None, None, Hint]:
     """The hint for ``action``, which ``bot`` chose from ``view``: its plan judged and its
     reasons found (yields after every :data:`CHUNK` plans judged)."""
     model = default_model()

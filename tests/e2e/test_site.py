@@ -437,7 +437,7 @@ def test_the_zips_hold_bytecode_only_for_the_pinned_pyodide(app_page: Page, dist
                     assert int.from_bytes(header[4:8], "little") == UNCHECKED_HASH, name
     with zipfile.ZipFile(dist_dir / build.CODE_ZIP) as archive:
         names = archive.namelist()
-    assert {"catan_core/state.pyc", "catan_core/bots/strong.pyc", "catan_web/browser/host.pyc",
+    assert {"catan_core/state.pyc", "catan_core/bots/learned.pyc", "catan_web/browser/host.pyc",
             "catan_core/messages/en.json"} <= set(names)
 
 
@@ -526,7 +526,7 @@ def test_every_import_the_pages_make_ships(app_page: Page, dist_dir: Path) -> No
     assert scripts == {"main.py", "embed.py", "almanac.py", "editor.py", "replay.py"}
     named = {name for script in scripts for name in build.module_imports((build.WEB / script).read_text(encoding="utf-8"), "")}
     assert named & set(modules) and named & set(modules) <= set(ours)
-    assert {"catan_core.bots.strong", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)
+    assert {"catan_core.bots.learned", "catan_core.stats", "catan_core.saves", "catan_core.almanac"} <= set(ours)
     assert [name for name in ours if modules[name] + "c" not in code] == []
     for page in build.START_PAGES:  # its start zip: what it imports as it starts, and their packages' data
         first, _ = build.trace_pages(build.WEB, {name: files[member] for name, member in modules.items()}, page, at_start=True)

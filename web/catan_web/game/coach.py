@@ -50,7 +50,7 @@ OPENER = "#hint-open"
 """The Hint button (the focus goes back to it when the hint is closed)."""
 
 
-PREPARED = ("catan_core.coach", "catan_core.bots.strong", "catan_core.coach.reviews")
+PREPARED = ("catan_core.coach", "catan_core.bots.learned", "catan_core.coach.reviews")
 """The engine's modules a hint needs, imported ahead (:func:`prepare`)."""
 
 

@@ -1,6 +1,11 @@
-"""The learned strong player (level ``strong-learned``): the learned evaluation, a turn
-planner and a draft lookahead. Measured weaker than the classic search that plays the
-``strong`` level (``docs/bots.md``), it is kept for benchmarks and for the coach's hints.
+"""The learned player: the **standard** level people play (``make_bot("standard")``), and
+the player the coach's hints ask. The learned evaluation, a turn planner and a draft
+lookahead; against Catanatron's AlphaBeta players it wins about as often as the classic
+search of the ``strong`` level, at a small part of its thinking (``docs/bots.md`` has the
+figures). ``strong-learned``, its name while it was an experiment, still names it, so that
+old benchmark commands keep working. The one-ply player it replaced as the standard level is
+kept as ``standard-classic`` (:mod:`catan_core.bots.standard`): its ranking of moves is
+where this player's turn plans start.
 
 Every choice of the learned player compares positions by the learned evaluation
 (:mod:`catan_core.bots.model`): its chance to win as its own view judges it, the other
@@ -9,7 +14,7 @@ seats' hands as card counting expects them. It is written in victory-point equiv
 and less for a seat already ahead.
 
 * **Set-up**: for each of its best spots it plays the rest of the snake draft out
-  (itself by its own scoring, the others as standard players would place) and takes the
+  (itself by its own scoring, the others as classic standard players would place) and takes the
   spot whose finished set-up gives it the best chance to win.
 * **Its turn**: the best few first steps of the standard ranking (every build with the
   bank trades that pay for it, every development card), each followed by the rest of the
@@ -28,7 +33,8 @@ and less for a seat already ahead.
 ``budget`` (seconds, default 1) bounds every decision: the planner stops at 80% of it and
 answers with the best plan compared so far; it yields after every plan, so a page that
 steps the decision (:meth:`~catan_core.bots.base.Bot.think`) handles clicks meanwhile.
-The strong level before the learned evaluation is kept as ``strong-classic``
+Its budget, its set-up draft and its optional search over sampled hidden cards
+(``search_turns``) come from the classic strong player it derives from
 (:mod:`catan_core.bots.classic`).
 """
 
@@ -61,7 +67,7 @@ PROGRESS_PLAYS = frozenset({A.MONOPOLY, A.YEAR_OF_PLENTY, A.ROAD_BUILDING})
 
 
 class LearnedPolicy(StrongPolicy):
-    """The strong level's rules: every comparison by the learned evaluation (see the
+    """The learned player's rules: every comparison by the learned evaluation (see the
     module docstring)."""
 
     trade_margin = (0.1, 0.02)
@@ -209,11 +215,11 @@ class LearnedPolicy(StrongPolicy):
         return self.counter(game, p, ctx, margin) or Action(p, A.DECLINE)
 
 
-class LearnedStrongBot(ClassicStrongBot):
+class LearnedBot(ClassicStrongBot):
     """Plans its turns and judges every choice by the learned evaluation (see the module
     docstring)."""
 
-    level = "strong-learned"
+    level = "standard"
     plan_candidates = 5
     """How many first steps of the standard ranking the planner compares."""
     plan_steps = 8
