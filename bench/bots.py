@@ -11,7 +11,8 @@ milliseconds. A decision is one call of ``bot.decide(view)``; building the view 
 counted. Line-ups:
 
 * ``beginner`` x 4
-* ``standard`` x 4
+* ``standard`` x 4 (the learned player)
+* ``standard-classic`` x 4 (the one-ply player it replaced as the standard level)
 * ``strong`` + ``standard`` x 3 (``--budget`` seconds per strong decision)
 * each level of ``--variants`` (default ``strong-hybrid``: the classic search valued by the
   learned evaluation; ``strong-classic``, ``strong-learned``) + ``standard`` x 3, the same budget
@@ -39,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variants", default="strong-hybrid", help="other strong levels timed, comma-separated")
     parser.add_argument("--skip-strong", action="store_true")
     args = parser.parse_args(argv)
-    lineups = [["beginner"] * 4, ["standard"] * 4]
+    lineups = [["beginner"] * 4, ["standard"] * 4, ["standard-classic"] * 4]
     strong = ["strong", *(level for level in args.variants.split(",") if level)]
     if not args.skip_strong:
         lineups += [[level] + ["standard"] * 3 for level in strong]

@@ -8,8 +8,10 @@ It builds the site into a temporary directory, adds a bench page that boots the 
 Pyodide, imports from ``catan.zip`` as the pages do and plays seeded 4-player games between computer players,
 timing every ``decide()`` call with ``time.perf_counter``. The same Python code then runs in
 this CPython. It prints, per level and interpreter, the number of decisions and the median,
-95th percentile and maximum decision time, and the Pyodide/CPython ratio. The Strong level is
-measured on its first decisions only (it spends up to its budget on each).
+95th percentile and maximum decision time, and the Pyodide/CPython ratio. Beginner, Standard
+(the learned player) and ``standard-classic`` (the one-ply player it replaced) are timed on
+every decision of ``--games`` games; the Strong level on its first decisions only (it
+spends up to its budget on each).
 
 The strong levels of ``--levels`` (default: ``strong``, the level offered to people, and its
 experimental variant ``strong-hybrid``) are measured at their default budget of 1 s. It
@@ -36,10 +38,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 import build  # noqa: E402
 import playouts  # noqa: E402
 
-# Runs unchanged in Pyodide and in CPython; GAMES, STRONG_DECISIONS and WORK_LEVELS are set before it.
+WHOLE_GAMES = ("beginner", "standard", "standard-classic")
+"""Levels timed on every decision of ``--games`` games: the standard level (the learned player)
+beside the one-ply player it replaced (``standard-classic``; an earlier tree has only ``standard``)."""
+
+# Runs unchanged in Pyodide and in CPython; GAMES, STRONG_DECISIONS, WHOLE_GAMES and WORK_LEVELS are set before it.
 MEASURE = r"""
 import json, time
-from catan_core.bots import make_bot
+from catan_core.bots import BOTS, make_bot
 from catan_core.game import Game, Options
 
 
@@ -59,8 +65,7 @@ def decision_times(level, games, limit):
 
 
 RESULT = {
-    "beginner": decision_times("beginner", GAMES, 10**9),
-    "standard": decision_times("standard", GAMES, 10**9),
+    **{level: decision_times(level, GAMES, 10**9) for level in WHOLE_GAMES if level in BOTS},
     **{level: decision_times(level, 1, STRONG_DECISIONS) for level in WORK_LEVELS},
 }
 """
@@ -144,7 +149,7 @@ def run_in_pyodide(prelude: str, baseline: Path | None) -> dict:
 def main() -> None:
     """Command-line entry point: measure and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2, help="games per level for beginner and standard")
+    parser.add_argument("--games", type=int, default=2, help="games per level for beginner, standard and standard-classic")
     parser.add_argument("--strong-decisions", type=int, default=20, help="decisions timed for the strong level")
     parser.add_argument("--playout-decisions", type=int, default=60, help="strong decisions whose playouts are counted")
     parser.add_argument("--baseline", type=Path, help="another code tree whose classic playouts/s are measured too")
@@ -154,12 +159,12 @@ def main() -> None:
     prelude = (
         f"import time\nGAMES = {args.games}\nSTRONG_DECISIONS = {args.strong_decisions}\n"
         f"PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK = 1, {args.playout_decisions}, 64, time.perf_counter\n"
-        f"WORK_LEVELS = {levels!r}\n"
+        f"WORK_LEVELS = {levels!r}\nWHOLE_GAMES = {WHOLE_GAMES!r}\n"
     )
     baseline = args.baseline.resolve() if args.baseline else None
     results = {"Pyodide": run_in_pyodide(prelude, baseline), "CPython": run_in_cpython(prelude, baseline)}
     print(f"{'level':<16}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
-    for level in ("beginner", "standard", *levels):
+    for level in (*[level for level in WHOLE_GAMES if level in results["CPython"]], *levels):
         p95 = {}
         for interpreter, data in results.items():
             times = data[level]

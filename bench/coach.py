@@ -7,9 +7,9 @@ run it with ``nice -n 19``):
     python3 bench/coach.py latency --games 4 --seed 700000
 
 **chances**: games of computer players, the line-up rotating game by game through
-:data:`LINEUPS` (strong and standard players), seats rotated, game ``i`` seeded ``seed + i``
+:data:`LINEUPS` (strong and classic standard players), seats rotated, game ``i`` seeded ``seed + i``
 as a tournament seeds it (:func:`catan_core.tournament.seat_game`). The learned evaluation
-was fitted on standard self-play games seeded 1 to 2200 (``docs/bots.md``), so with the
+was fitted on classic standard self-play games seeded 1 to 2200 (``docs/bots.md``), so with the
 default seed these games are not in its training data, and some of their players are
 strong ones it never saw. At the end of the set-up and at the start of every turn, every
 seat's own view gives the coach's chances (:func:`catan_core.coach.chances`); games stopped
@@ -23,7 +23,7 @@ difference of the Brier scores with a 95% interval over games. Every ``--sample-
 turn the chances are also taken with ``--samples`` guesses of the hidden hands
 (``chances(view, samples=...)``), and both are compared on those rows.
 
-**latency**: games of standard and random players; at every position where the seat to
+**latency**: games of classic standard and random players; at every position where the seat to
 act has a choice, a hint in steps (:func:`catan_core.coach.start_hint`, advanced one step
 at a time as a page would): per phase, the number of hints, the mean, 95th percentile and
 largest time of a whole hint, and the longest single step (what a page pauses for at
@@ -50,17 +50,20 @@ from catan_core.game import Game, Options
 from catan_core.state import ROLL
 from catan_core.tournament import percentile, seat_game
 
+CLASSIC = "standard-classic"
+"""The one-ply player on the hand-tuned value (the standard level when the figures of
+``docs/coach.md`` were taken, and the player of the evaluation's training games)."""
 LINEUPS: tuple[tuple[str, ...], ...] = (
-    ("strong", "standard", "standard", "standard"),
-    ("standard", "standard", "standard", "standard"),
-    ("strong", "strong", "standard", "standard"),
+    ("strong", CLASSIC, CLASSIC, CLASSIC),
+    (CLASSIC, CLASSIC, CLASSIC, CLASSIC),
+    ("strong", "strong", CLASSIC, CLASSIC),
 )
 """The line-ups of the chances part, one game each in turn."""
 MAX_TURNS = 500
 """Games longer than this are stopped and left out (no winner)."""
 STAGES = ((0, 20), (20, 40), (40, 60), (60, 80), (80, 10**6))
 """Turn ranges the figures are broken down by (as ``tools/train/fit.py``)."""
-LATENCY_LEVELS = ("standard", "random", "standard", "random")
+LATENCY_LEVELS = (CLASSIC, "random", CLASSIC, "random")
 """The players of the latency part (random players make offers to answer and odd positions)."""
 FLOOR = 1e-12
 """Least chance a log loss takes the logarithm of."""

@@ -5,9 +5,10 @@ Run from the repository root:
     python bench/playouts.py [--levels strong,strong-hybrid] [--games 2] [--decisions 150] [--playouts 64]
                              [--repeat 3] [--baseline DIR]
 
-For each strong level of ``--levels`` (default: ``strong``, the level offered to people, and
-its experimental variants ``strong-hybrid`` and ``strong-learned``) it plays seeded 4-player
-games of that level (seat 0) against three standard players and times the first
+For each level of ``--levels`` (default: ``strong``, ``strong-hybrid``, the classic search
+valued by the learned evaluation, and ``standard``, the learned player) it plays seeded 4-player
+games of that level (seat 0) against three classic standard players (``standard-classic``, or
+``standard`` in an earlier tree: the same one-ply player) and times the first
 ``--decisions`` decisions of seat 0 with the process's CPU clock:
 
 * **playouts/s**: playouts per second spent inside the level's ``playout`` (copy of the
@@ -49,14 +50,15 @@ from catan_core.bots import BOTS, make_bot
 from catan_core.game import Game, Options
 
 CLASSIC = "strong-classic" if "strong-classic" in BOTS else "strong"  # an earlier tree has only "strong"
+OPPONENT = "standard-classic" if "standard-classic" in BOTS else "standard"  # the one-ply player in every tree
 
 
 def play_seat0(level, games, decisions, settings, clock, totals):
-    # seat 0 of ``level`` against three standard players; its decisions timed
+    # seat 0 of ``level`` against three classic standard players; its decisions timed
     times = []
     for g in range(games):
         game = Game(Options(players=4), seed=300 + g)
-        bots = [make_bot(level, seed=10 * g, **settings)] + [make_bot("standard", seed=10 * g + p) for p in range(1, 4)]
+        bots = [make_bot(level, seed=10 * g, **settings)] + [make_bot(OPPONENT, seed=10 * g + p) for p in range(1, 4)]
         made = 0
         while game.winner < 0 and made < decisions:
             p = game.to_act
@@ -121,7 +123,7 @@ WORK_RESULT = json.dumps({
 })
 """
 
-DEFAULT_LEVELS = ("strong", "strong-hybrid", "strong-learned")
+DEFAULT_LEVELS = ("strong", "strong-hybrid", "standard")
 """The levels measured unless ``--levels`` says otherwise."""
 
 

@@ -10,7 +10,7 @@ A setting ``P/C/M`` is the strong level (the classic search) with ``P`` playouts
 the shipped Strong at its 1 s budget. The budget is unbounded, so the figures do not depend on
 the machine.
 
-It plays ``--games`` games of our engine (the shipped Strong in seat 0, three standard players,
+It plays ``--games`` games of our engine (the shipped Strong in seat 0, three classic standard players,
 nobody offering trades, as against Catanatron's players) and at every ``--every``-th decision of
 seat 0 where a search may run (main phase, robber, a Knight before the roll) asks a fresh bot
 of each setting for its move on that view, and a referee (``--referee``, another seed: samples
@@ -52,6 +52,9 @@ PROBE_SEED, REFEREE_SEED = 1000, 5000
 """Seeds of the bots asked at the k-th probed decision are these plus k."""
 MAX_TURNS = 400
 """A game stops here if nobody has won."""
+OPPONENT = "standard-classic"
+"""Seats 1-3: the classic standard player, the standard level when the figures of
+``docs/bots.md`` were taken (so the same seeds give the same games)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         game = Game(Options(players=4), seed=args.seed + g)
         shipped = make_setting(g, SHIPPED)
-        others = [make_bot("standard", seed=10 * g + p, offers=False) for p in range(1, 4)]
+        others = [make_bot(OPPONENT, seed=10 * g + p, offers=False) for p in range(1, 4)]
         while game.winner < 0 and game.turn < MAX_TURNS and probes < args.probes:
             p = game.to_act
             view = game.view(p)

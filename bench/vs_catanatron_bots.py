@@ -6,9 +6,9 @@ Run from the repository root:
     python3 bench/vs_catanatron_bots.py --check-coordinates
 
 One seat is played by one of our levels (``--ours``: beginner, standard, strong, or
-strong-classic, the strong level before the learned evaluation; ``--budget`` sets a strong
-level's time per decision), the other three by one kind of Catanatron 3.3.0
-player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its default depth
+standard-classic and strong-classic, the standard and strong levels before the learned
+evaluation; ``--budget`` sets the time per decision of the standard and strong levels), the
+other three by one kind of Catanatron 3.3.0 player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its default depth
 2), ``value`` (``players.value.ValueFunctionPlayer``), ``weighted``
 (``players.weighted_random.WeightedRandomPlayer``) or ``random`` (``RandomPlayer``).
 
@@ -22,7 +22,8 @@ and runs itself again with that environment's interpreter; only then is
 Catanatron builds some option lists from sets of strings and of tuples holding None (whose
 hash in Python 3.11 is its address), and its random players pick from those lists by
 position, so only then does a seed give the same games from run to run (except for the
-strong level, whose search stops at a time budget, and AlphaBetaPlayer's 20 s deadline).
+standard and strong levels, whose thinking stops at a time budget, and AlphaBetaPlayer's 20 s
+deadline).
 
 Games: game ``i`` (``--first`` to ``--first`` + ``--games`` - 1) is Catanatron's ``Game(players, seed=seed + i)`` (its random base map with
 the official number spiral, its dice, its development deck, discard limit 7, 10 points) with
@@ -133,11 +134,18 @@ from catanatron_venv import ROOT, VENDORED
 sys.path.insert(0, str(ROOT))
 
 from catan_core.bots import BOTS, LEVELS  # noqa: E402
+from catan_core.bots.classic import ClassicStrongBot  # noqa: E402
 
-OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith("strong-")))
-"""Our levels that may take the seat: those offered to people and the strong level's
-variants (``strong-classic``, the strong level before the learned evaluation, for
-before-and-after figures; ``strong-learned``, ``strong-hybrid``: experiments)."""
+OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(("standard-", "strong-"))))
+"""Our levels that may take the seat: those offered to people and the variants
+(``standard-classic`` and ``strong-classic``, the standard and strong levels before the
+learned evaluation, for before-and-after figures; ``strong-learned``, the standard level's
+earlier name; ``strong-hybrid``: an experiment)."""
+TIMED: tuple[str, ...] = tuple(
+    level for level in OURS if isinstance(BOTS[level], type) and issubclass(BOTS[level], ClassicStrongBot)
+)
+"""The levels that take ``--budget`` and ``--playouts`` (the standard level, the learned player,
+plans within a budget too)."""
 from catan_core.tournament import percentile, wilson  # noqa: E402
 
 THEIR_PLAYERS: dict[str, str] = {
@@ -164,7 +172,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--first", type=int, default=0,
                         help="the first game's number (games FIRST .. FIRST+GAMES-1: a run continued on the same games)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    parser.add_argument("--budget", type=float, default=None, help="time budget of the strong level per decision (s)")
+    parser.add_argument("--budget", type=float, default=None, help="time budget of the standard or strong level per decision (s)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="playouts of a searching strong level per decision (default: by its budget); with a "
                              "generous --budget, the same games on a loaded machine as on a free one")
@@ -179,8 +187,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
-    if (args.budget is not None or args.playouts is not None) and not args.ours.startswith("strong"):
-        parser.error("--budget and --playouts are settings of the strong levels")
+    if (args.budget is not None or args.playouts is not None) and args.ours not in TIMED:
+        parser.error(f"--budget and --playouts are settings of {', '.join(TIMED)}")
     return args
 
 

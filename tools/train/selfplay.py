@@ -2,7 +2,7 @@
 
 Run from the repository root (numpy needed: ``pip install -r tools/train/requirements.txt``):
 
-    python3 tools/train/selfplay.py --games 2000 --seed 1 --out /tmp/positions.npz [--players standard,...]
+    python3 tools/train/selfplay.py --games 2000 --seed 1 --out /tmp/positions.npz [--players standard-classic,...]
 
 A seat of ``--players`` may be a variant, as in ``tools/train/duel.py``: a level followed by
 ``:setting=value`` pairs (``strong-hybrid:playouts=50:budget=60``).
@@ -15,6 +15,10 @@ of all seats as that viewer knows them: its own cards exactly, the others' hands
 counting from its view's log expects them (:class:`~catan_core.bots.tracker.HandTracker`),
 their development cards by count only. The label is the game's winner; games stopped at the
 turn cap are left out.
+
+The default seats are four classic standard players (``standard-classic``, the one-ply
+player on the hand-tuned value, the standard level when the shipped weights were fitted on
+their games), so the documented commands still give the same data.
 
 Output (``numpy.savez_compressed``): ``x`` (rows, seats, features) float32, ``winner``,
 ``viewer``, ``game``, ``turn`` (int32 per row) and ``features`` (the names).
@@ -43,6 +47,8 @@ from catan_core.tournament import seat_game
 
 MAX_TURNS = 500
 """Games longer than this are dropped (no winner)."""
+PLAYER = "standard-classic"
+"""Every seat's player unless ``--players`` says otherwise (see the module docstring)."""
 
 
 def rows_of(game: Game, trackers: list[HandTracker]) -> list[tuple[int, list[list[float]]]]:
@@ -78,7 +84,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--players", default="standard,standard,standard,standard")
+    parser.add_argument("--players", default=",".join([PLAYER] * 4))
     parser.add_argument("--every", type=int, default=3, help="record every so many turns")
     parser.add_argument("--budget", type=float, default=None, help="strong players' budget per decision (s)")
     parser.add_argument("--out", type=Path, required=True)
