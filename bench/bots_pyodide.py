@@ -163,15 +163,15 @@ def main() -> None:
     )
     baseline = args.baseline.resolve() if args.baseline else None
     results = {"Pyodide": run_in_pyodide(prelude, baseline), "CPython": run_in_cpython(prelude, baseline)}
-    print(f"{'level':<16}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
+    print(f"{'level':<18}{'interpreter':<12}{'decisions':>10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}")
     for level in (*[level for level in WHOLE_GAMES if level in results["CPython"]], *levels):
         p95 = {}
         for interpreter, data in results.items():
             times = data[level]
             p95[interpreter] = percentile(times, 0.95)
-            print(f"{level:<16}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
+            print(f"{level:<18}{interpreter:<12}{len(times):>10}{1000 * percentile(times, 0.5):>11.1f}"
                   f"{1000 * p95[interpreter]:>9.1f}{1000 * max(times):>9.1f}")
-        print(f"{'':<16}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
+        print(f"{'':<18}Pyodide/CPython at p95: {p95['Pyodide'] / p95['CPython']:.2f}x")
     print(f"\nThe strong levels' work per second ({args.playout_decisions} decisions, 64 playouts each when they "
           f"search; wall clock)")
     print(f"{'code':<11}{'level':<16}{'interpreter':<12}{'work':>12}{'count':>8}{'per s inside':>14}"
