@@ -9,7 +9,7 @@ offers it already made this turn, the exact legal list).
 
 The levels' own rules live in their modules: :class:`~catan_core.bots.beginner.BeginnerPolicy`,
 :class:`~catan_core.bots.standard.StandardPolicy` and
-:class:`~catan_core.bots.learned.StrongPolicy`; the position value and the scoring tables
+:class:`~catan_core.bots.classic.StrongPolicy`; the position value and the scoring tables
 they share are in :mod:`~catan_core.bots.evaluate`. This module keeps what is genuinely
 common to all of them and must not depend on any level: :class:`PolicyBot
 <catan_core.bots.base.PolicyBot>` (which every level's bot extends) hands a

@@ -6,13 +6,13 @@ are guessed with the coach's own seeded generator, never read, so the same view 
 always give the same answers. It is pure Python and cheap enough for a page, which can
 take the longer computations in slices (:class:`Pondering`).
 
-* :func:`hint`: what the strong computer player would do now, with its reasons, each a
+* :func:`hint`: what the learned player would do now, with its reasons, each a
   quantity of the learned evaluation the move changes (production, points, a harbor, room
   to settle, the races for Longest Road and Largest Army, the cards toward a build, a
   rival's loss), as message keys of the catalogs; :meth:`Hint.text` says it in a language.
 * :func:`chances`: every seat's chance to win, as the view can judge it.
 * :func:`review`: a finished game's chances after every turn, as one seat saw them, and
-  that seat's biggest drops against the strong player's choices; :func:`chart_svg` draws
+  that seat's biggest drops against the learned player's choices; :func:`chart_svg` draws
   the chances, :func:`play_on` turns a step into a new game.
 * :func:`card_tracker`: what the public events tell for sure about every hand.
 

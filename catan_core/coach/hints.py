@@ -1,15 +1,15 @@
-"""Hints: what the strong player would do now, from one seat's view, and why.
+"""Hints: what the learned player would do now, from one seat's view, and why.
 
 :func:`hint` asks the learned player (:class:`~catan_core.bots.learned.LearnedBot`, the
 ``standard`` level: its turn plans are what the learned evaluation explains; the shipped
 Strong searches with the classic evaluation, see ``docs/bots.md``) for the seat's move,
 from the seat's :class:`~catan_core.views.View` only: the other hands,
 the development deck and the dice to come are guessed from the view with the hint's own
-seeded generator, never read, so the same view and seed give the same hint. The strong
+seeded generator, never read, so the same view and seed give the same hint. The learned
 player's budget is unbounded here (it never stops early), so the hint does not depend on
 the machine's speed.
 
-The hint's **plan** is the move and what the strong player means to follow it with in the
+The hint's **plan** is the move and what the learned player means to follow it with in the
 same turn (its turn planner's plan in the main phase: "trade 4 wool for 1 ore, then build a
 city"; the robber after a Knight; the second free road; an offer as if it were accepted).
 The plan is played on a game guessed from the view and judged by the learned evaluation
@@ -20,7 +20,7 @@ Knight) or every choice loses something (a discard), the reasons compare the mov
 best other choice instead (``Hint.other``): what it keeps that the other would lose.
 
 A page thinks in slices: :func:`start_hint` returns a :class:`Pondering` to advance a
-little at a time (the strong player yields after every set-up spot played out and every
+little at a time (the learned player yields after every set-up spot played out and every
 turn plan compared; the reasons after every few plans judged).
 """
 
@@ -53,7 +53,7 @@ __all__ = [
 T = TypeVar("T")
 
 HINT_BUDGET = 1e9
-"""The strong player's budget in seconds for a hint: never reached, so that the hint is the
+"""The learned player's budget in seconds for a hint: never reached, so that the hint is the
 same on any machine (its decisions are bounded by its own settings)."""
 CHUNK = 8
 """Plans judged between two pauses of a hint in steps."""
@@ -114,14 +114,14 @@ class Pondering(Generic[T]):
 
 @dataclass(frozen=True)
 class Hint:
-    """What the strong player would do now for :attr:`seat`, and why."""
+    """What the learned player would do now for :attr:`seat`, and why."""
 
     seat: int
     action: Action
     """The move: legal now (offers in any terms the rules allow, not only those listed)."""
     phrase: Phrase
     plan: tuple[Action, ...]
-    """The move and what the strong player means to follow it with this turn (empty for a
+    """The move and what the learned player means to follow it with this turn (empty for a
     roll or the end of a turn), as judged."""
     then: tuple[Phrase, ...]
     """The seat's later steps in the plan, in words."""
@@ -151,7 +151,7 @@ def start_hint(view: View, seed: int = 0) -> Pondering[Hint]:
 
 
 def hint(view: View, seed: int = 0) -> Hint:
-    """What the strong player would do now for the seat of ``view``, which must act now
+    """What the learned player would do now for the seat of ``view``, which must act now
     (``view.legal`` not empty), and why: the same view and seed give the same hint.
 
     >>> from catan_core.board import Board
@@ -214,7 +214,7 @@ def _think(view: View, seed: int) -> Generator[None, None, Hint]:
 
 
 def decider(seed: int) -> LearnedBot:
-    """The learned strong player a hint asks (unbounded budget: see :data:`HINT_BUDGET`)."""
+    """The learned player a hint asks (unbounded budget: see :data:`HINT_BUDGET`)."""
     return LearnedBot(seed=seed, budget=HINT_BUDGET)
 
 

@@ -2,7 +2,7 @@
 
 The learned evaluation (:mod:`catan_core.bots.model`) gives every seat a score, a weighted
 sum of named features, and turns the scores into chances to win. A move (or a plan: the
-move and the rest of the turn as the strong player plans it) changes some features of some
+move and the rest of the turn as the learned player plans it) changes some features of some
 seats; :func:`~catan_core.bots.model.plan_features` says which, and by how much. Here the
 changed features are gathered into the quantities a person names (:data:`GROUPS`:
 production, points, a harbor, room to settle, the races for Longest Road and Largest Army,

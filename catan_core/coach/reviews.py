@@ -7,14 +7,14 @@ so the curve shows what the player could have known then, never the cards reveal
 the end; the last sample, once somebody has won, is the result (1 for the winner, 0 for
 the others).
 
-A **drop** is a decision of the seat that the strong player would have taken otherwise,
-and what it cost: the seat's chance after the strong player's plan less its chance after
+A **drop** is a decision of the seat that the learned player would have taken otherwise,
+and what it cost: the seat's chance after the learned player's plan less its chance after
 the moves actually made in that turn from there (both plans played on the same guess of
 the hidden cards and judged by the learned evaluation from the seat's view at that step),
 so bad luck with the dice is never a drop, only choices are. The review keeps the seat's
 :data:`MAX_DROPS` largest, one per turn at most, each with the replay step of the position
 (``replay.go(drop.step)`` shows it; :func:`play_on` makes it a new game), the moves made,
-the move the strong player preferred and why (:mod:`catan_core.coach.reasons`, the
+the move the learned player preferred and why (:mod:`catan_core.coach.reasons`, the
 preferred plan against the moves made).
 
 :func:`start_review` takes the review in steps (:class:`~catan_core.coach.hints.Pondering`)
@@ -52,7 +52,7 @@ ANSWERS = frozenset({A.ACCEPT, A.DECLINE, A.COUNTER})
 
 @dataclass(frozen=True)
 class Drop:
-    """A decision of the reviewed seat that cost it chance, as the strong player judges it."""
+    """A decision of the reviewed seat that cost it chance, as the learned player judges it."""
 
     step: int
     """The replay step of the position decided in (the moves made are the actions after it)."""
@@ -67,10 +67,10 @@ class Drop:
     made_phrase: Phrase
     """The move made, in words."""
     preferred: Action
-    """The strong player's move there."""
+    """The learned player's move there."""
     preferred_phrase: Phrase
     plan: tuple[Action, ...]
-    """The strong player's plan from there (its move first)."""
+    """The learned player's plan from there (its move first)."""
     then: tuple[Phrase, ...]
     """The plan's later steps of the seat, in words."""
     reasons: tuple[Reason, ...]
@@ -78,20 +78,20 @@ class Drop:
     chance_made: float
     """The seat's chance after the moves made."""
     chance_preferred: float
-    """The seat's chance after the strong player's plan."""
+    """The seat's chance after the learned player's plan."""
 
     @property
     def loss(self) -> float:
-        """The chance the moves made lost against the strong player's plan."""
+        """The chance the moves made lost against the learned player's plan."""
         return self.chance_preferred - self.chance_made
 
     @property
     def marks(self) -> tuple[str, ...]:
-        """The spots the strong player's plan builds on or moves the robber to."""
+        """The spots the learned player's plan builds on or moves the robber to."""
         return marks(self.plan or (self.preferred,), self.preferred.player)
 
     def text(self, board: Board, lang: str, names: Sequence[str] | None = None) -> str:
-        """The strong player's move and why it beats the move made, as one sentence."""
+        """The learned player's move and why it beats the move made, as one sentence."""
         return sentence(self.preferred_phrase, self.reasons, board, lang, names, self.then, self.made_phrase)
 
 
@@ -126,7 +126,7 @@ def start_review(source: Replay | Game, seat: int, seed: int = 0) -> Pondering[R
 
 def review(source: Replay | Game, seat: int, seed: int = 0) -> Review:
     """The review of the game recorded in ``source`` for ``seat`` (see the module
-    docstring); ``seed``: the strong player's, as for a hint. The replay is left at its
+    docstring); ``seed``: the learned player's, as for a hint. The replay is left at its
     last step.
 
     >>> from catan_core.bots import make_bot
@@ -202,14 +202,14 @@ def _series(replay: Replay, seat: int) -> Generator[None, None, tuple[list[int],
 
 @dataclass
 class _Candidate:
-    """A decision judged worse than the strong player's, kept until the largest are known."""
+    """A decision judged worse than the learned player's, kept until the largest are known."""
 
     loss: float
     drop: Drop
 
 
 def _judge(replay: Replay, step: int, seat: int, seed: int, turn: int) -> Generator[None, None, _Candidate | None]:
-    """The decision at ``step`` judged against the strong player's (None: the same move)."""
+    """The decision at ``step`` judged against the learned player's (None: the same move)."""
     replay.go(step)
     view = replay.game.view(seat)
     played = replay.actions[step]
