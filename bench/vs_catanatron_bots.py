@@ -295,14 +295,15 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
     if args.record is not None:
         write_positions(args.record, outcomes)
     if args.games_out is not None:
-        write_games(args.games_out, outcomes)
+        write_games(args.games_out, outcomes, args.first)
     return 0
 
 
-def write_games(path: Path, outcomes: list[Any]) -> None:
-    """``--games-out``: one record per game (``seat`` is ours; ``final`` by seat)."""
+def write_games(path: Path, outcomes: list[Any], first: int) -> None:
+    """``--games-out``: one record per game, numbered from ``first`` as the games are (``seat``
+    is ours; ``final`` by seat)."""
     games = [
-        {"game": i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds, "final": list(o.final)}
+        {"game": first + i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds, "final": list(o.final)}
         for i, o in enumerate(outcomes)
     ]
     path.write_text(json.dumps(games), encoding="utf-8")
