@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from test_game import STEP_MS, play_simply, saved
 
 from catan_core.saves import loads
@@ -55,6 +56,16 @@ def play_until(page: Page, done: str, limit_s: float = 120) -> None:
             page.wait_for_timeout(50)
 
 
+def wait_for(page: Page, done: str, timeout: float = STEP_MS) -> None:
+    """Wait until ``done`` (a JavaScript expression) holds; when it does not in time, fail with
+    what the worker and the game were doing (a flake under load then names its cause)."""
+    try:
+        page.wait_for_function(done, timeout=timeout)
+    except PlaywrightTimeoutError:
+        state = f"worker {worker(page)}, last moves {saved(page)['history'][-4:]}"
+        raise AssertionError(f"not reached in {timeout:.0f} ms: {done}; {state}") from None
+
+
 def moves(page: Page) -> int:
     """The number of moves of the game on screen."""
     return len(saved(page)["history"])
@@ -93,16 +104,16 @@ def test_an_answer_made_stale_by_a_take_back_is_dropped(browse: GuardedBrowser, 
     before_road = saved(page)["history"]
     road = before_road[-1]
     assert road.startswith("0 road"), road
-    page.wait_for_function("catan_test.hold_worker(true) >= 1", timeout=STEP_MS)  # the answer came, held back
+    wait_for(page, "catan_test.hold_worker(true) >= 1")  # the answer came, held back
     page.keyboard.press("Control+z")
-    page.wait_for_function(f"JSON.parse(catan_test.save()).history.length === {len(before_road) - 1}", timeout=STEP_MS)
+    wait_for(page, f"JSON.parse(catan_test.save()).history.length === {len(before_road) - 1}")
     dropped = worker(page).get("dropped", 0)
     page.evaluate("catan_test.hold_worker(false)")
-    page.wait_for_function(f"JSON.parse(catan_test.worker()).dropped === {dropped + 1}", timeout=STEP_MS)
+    wait_for(page, f"JSON.parse(catan_test.worker()).dropped === {dropped + 1}")
     assert saved(page)["history"] == before_road[:-1]  # the stale move was not played
     answered = worker(page)["answered"]
     page.locator(edge).first.click()  # the road again: the computers go on, through the worker
-    page.wait_for_function(f"JSON.parse(catan_test.worker()).answered > {answered}", timeout=STEP_MS)
+    wait_for(page, f"JSON.parse(catan_test.worker()).answered > {answered}")
     assert len(saved(page)["history"]) > len(before_road)
 
 
