@@ -133,20 +133,17 @@ from catanatron_venv import ROOT, VENDORED
 
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import BOTS, LEVELS  # noqa: E402
-from catan_core.bots.classic import ClassicStrongBot  # noqa: E402
+from catan_core.bots import BOTS, BUDGETED, LEVELS  # noqa: E402
+from catan_core.tournament import percentile, wilson  # noqa: E402
 
 OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(("standard-", "strong-"))))
 """Our levels that may take the seat: those offered to people and the variants
 (``standard-classic`` and ``strong-classic``, the standard and strong levels before the
 learned evaluation, for before-and-after figures; ``strong-learned``, the standard level's
 earlier name; ``strong-hybrid``: an experiment)."""
-TIMED: tuple[str, ...] = tuple(
-    level for level in OURS if isinstance(BOTS[level], type) and issubclass(BOTS[level], ClassicStrongBot)
-)
+TIMED: tuple[str, ...] = tuple(level for level in OURS if level in BUDGETED)
 """The levels that take ``--budget`` and ``--playouts`` (the standard level, the learned player,
 plans within a budget too)."""
-from catan_core.tournament import percentile, wilson  # noqa: E402
 
 THEIR_PLAYERS: dict[str, str] = {
     "alphabeta": "catanatron.players.minimax:AlphaBetaPlayer",

@@ -8,7 +8,7 @@ import pytest
 
 from catan_core import actions as A
 from catan_core.actions import Action
-from catan_core.bots import BOTS, LEVELS, ClassicStrongBot, LearnedBot, StandardBot, make_bot
+from catan_core.bots import BOTS, BUDGETED, LEVELS, LearnedBot, StandardBot, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.evaluate import board_info, setup_odds
 from catan_core.bots.policy import Context
@@ -26,15 +26,9 @@ one-ply player (a few times quicker than the learned player, and the games these
 written on)."""
 
 
-def thinks(level: str) -> bool:
-    """Whether ``level`` thinks within a budget (the standard and strong levels: ``budget``,
-    ``playouts``), rather than answering at once."""
-    cls = BOTS[level]
-    return isinstance(cls, type) and issubclass(cls, ClassicStrongBot)
-
 
 def bots_for(levels, seed, **strong):
-    return [make_bot(level, seed=seed * 10 + i, **(strong if thinks(level) else {})) for i, level in enumerate(levels)]
+    return [make_bot(level, seed=seed * 10 + i, **(strong if level in BUDGETED else {})) for i, level in enumerate(levels)]
 
 
 def play(game: Game, bots, max_turns: int = 400, on_step=None) -> Game:
@@ -159,6 +153,8 @@ def test_registry_and_levels():
     assert type(standard) is LearnedBot and standard.level == "standard" and standard.budget == 1.0
     assert type(make_bot("strong-learned", seed=1)) is LearnedBot
     assert type(make_bot("standard-classic", seed=1)) is StandardBot and "standard-classic" not in LEVELS
+    # the levels that think within a budget take budget and playouts; the others answer at once
+    assert {"standard", "strong", "strong-hybrid"} <= BUDGETED and not {"beginner", "standard-classic", "random"} & BUDGETED
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 
@@ -168,12 +164,12 @@ def test_registry_and_levels():
 
 @pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-hybrid"])
 def test_same_seed_same_actions(level):
-    settings = {"budget": 10.0, "playouts": 8} if thinks(level) else {}
+    settings = {"budget": 10.0, "playouts": 8} if level in BUDGETED else {}
     histories = []
     for _ in range(2):
         game = Game(Options(players=3), seed=5)
         bots = [make_bot(level, seed=40 + i, **settings) for i in range(3)]
-        for _ in range(120 if thinks(level) else 400):
+        for _ in range(120 if level in BUDGETED else 400):
             if game.winner >= 0:
                 break
             p = game.to_act
@@ -223,12 +219,12 @@ def hide_differently(game: Game, viewer: int, rng: Rng) -> Game:
 
 @pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-hybrid"])
 def test_decisions_ignore_hidden_cards(level):
-    settings = {"budget": 10.0, "playouts": 6} if thinks(level) else {}
+    settings = {"budget": 10.0, "playouts": 6} if level in BUDGETED else {}
     game = Game(Options(players=4), seed=21)
     seen = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
     twins = [make_bot(level, seed=70 + i, **settings) for i in range(4)]
     shuffler = Rng(99)
-    steps = 150 if thinks(level) else 700
+    steps = 150 if level in BUDGETED else 700
     for _ in range(steps):
         if game.winner >= 0:
             break
@@ -338,7 +334,7 @@ def test_never_helps_a_player_about_to_win(level):
 def test_bot_as_offerer_confirms_a_good_answer(level):
     game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
     game.players[0].hand = [1, 0, 0, 1, 3]
-    bot = make_bot(level, seed=5, **(FAST_STRONG if thinks(level) else {}))
+    bot = make_bot(level, seed=5, **(FAST_STRONG if level in BUDGETED else {}))
     action = bot.decide(game.view(0))
     assert action.kind == A.OFFER and action.value[1][3] >= 1  # asks for the missing grain
     game.apply(action)
@@ -382,7 +378,7 @@ def test_an_offer_declined_is_not_made_again_while_the_hands_are_unchanged(level
     Rolls of 2 pay nobody, so at its next turn every hand is as it was: the same offer
     would be declined again, and it is not made. Once a hand changes it may be."""
     game = trade_position((0, 0, 1, 1, 3), offerer_hand=(1, 0, 0, 1, 3))
-    bot = make_bot(level, seed=5, **(FAST_STRONG if thinks(level) else {}))
+    bot = make_bot(level, seed=5, **(FAST_STRONG if level in BUDGETED else {}))
 
     def bot_turn() -> list:
         offers = []

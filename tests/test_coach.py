@@ -52,11 +52,11 @@ from catan_core.state import SETUP_PHASES
 MESSAGES = Path(__file__).resolve().parents[1] / "catan_core" / "messages"
 SVG = "{http://www.w3.org/2000/svg}"
 RARE = frozenset({"setup_settlement", "setup_road", "roll", "robber", "discard", "road_building"})
+"""Phases every position of which the legality property asks about (others: every few steps)."""
 PLAYER = "standard-classic"
 """The computer player of the games these tests play: the one-ply player, not the learned one
 the coach asks (the standard level; a review of its own games would find no drop to show),
 and a few times quicker."""
-"""Phases every position of which the legality property asks about (others: every few steps)."""
 
 
 def catalog(lang: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import hashlib
 
 import pytest
 
-from catan_core.bots import BOTS, ClassicStrongBot, make_bot
+from catan_core.bots import BUDGETED, make_bot
 from catan_core.game import Game, Options
 from catan_core.rng import Rng
 from catan_core.saves import dumps, loads
@@ -68,7 +68,7 @@ def bot_game_hash(seed: int, levels: list[str], playouts: int, max_actions: int 
     game = Game(Options(players=len(levels)), seed=seed)
     strong = {"budget": 100.0, "playouts": playouts}
     bots = [
-        make_bot(level, seed=seed * 10 + i, **(strong if issubclass(BOTS[level], ClassicStrongBot) else {}))
+        make_bot(level, seed=seed * 10 + i, **(strong if level in BUDGETED else {}))
         for i, level in enumerate(levels)
     ]
     while game.winner < 0 and len(game.history) < max_actions:

@@ -74,6 +74,12 @@ was an experiment: the same player as ``standard``, for old benchmark commands) 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
 """The levels offered to people, weakest first."""
 
+BUDGETED: frozenset[str] = frozenset(
+    name for name, cls in BOTS.items() if isinstance(cls, type) and issubclass(cls, ClassicStrongBot)
+)
+"""The levels that think within a time budget: their bots take ``budget`` and ``playouts``
+(the standard and strong levels and their variants); the others answer at once."""
+
 
 def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
     """A new bot of ``level`` (see :data:`BOTS`); ``settings`` go to its constructor
@@ -87,6 +93,7 @@ def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
 
 __all__ = [
     "BOTS",
+    "BUDGETED",
     "LEVELS",
     "BeginnerBot",
     "BeginnerPolicy",
