@@ -1,12 +1,13 @@
 """Computer players thinking in their own Web Worker (``bots-worker.mjs``,
 :mod:`catan_web.browser.bots`, :mod:`catan_web.thinker`), in Chromium: a game whose computer
-players move through the worker, an answer made stale by a take-back and dropped, the page's
+players move through the worker, one move painted at a time, an answer made stale by a take-back and dropped, the page's
 own thinking with ``?noworker`` and after a message of the worker that cannot be read, and no
 worker at all on pages without computer players. The page's ``?test`` hooks read the worker's
 counts (``catan_test.worker()``) and hold its messages back (``catan_test.hold_worker``)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 from typing import TYPE_CHECKING, Any
@@ -88,6 +89,38 @@ def test_computer_players_move_through_the_worker(browse: GuardedBrowser, site: 
     assert len(data["history"]) >= start + 40
     game = loads(json.dumps(data))  # replays the history and insists on the very same game
     assert [a.text() for a in game.history] == data["history"]
+
+
+FRAME_MOVES = """() => {
+    window.frameMoves = [];
+    const look = () => {
+        window.frameMoves.push(JSON.parse(catan_test.position()).moves);
+        window.frameMovesLoop = requestAnimationFrame(look);
+    };
+    window.frameMovesLoop = requestAnimationFrame(look);
+}"""
+"""Note the number of moves of the game on screen at every animation frame, from now on."""
+
+
+def test_computer_moves_are_painted_one_at_a_time(browse: GuardedBrowser, site: LocalSite) -> None:
+    """Four computer players at instant pace decide faster than the screen refreshes, yet the
+    page plays each of their moves only once the one before is painted: from one animation
+    frame to the next, the game moves on by one move at most."""
+    page = browse.open(site.url + "?test")
+    page.select_option("#players", "4")
+    for seat in range(4):
+        page.select_option(f"#seat-kind-{seat}", "standard")
+    page.fill("#seed", "one-a-frame")
+    page.click("#start")
+    page.wait_for_selector("#game:not([hidden])")
+    page.select_option("#speed", "instant")
+    page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
+    page.evaluate(FRAME_MOVES)
+    start = moves(page)
+    wait_for(page, f"window.frameMoves.at(-1) >= {start + 60}", timeout=60_000)
+    seen: list[int] = page.evaluate("cancelAnimationFrame(window.frameMovesLoop), window.frameMoves")
+    steps = [later - earlier for earlier, later in itertools.pairwise(seen)]
+    assert max(steps) == 1 and min(steps) == 0, sorted(set(steps))
 
 
 def test_an_answer_made_stale_by_a_take_back_is_dropped(browse: GuardedBrowser, site: LocalSite) -> None:

@@ -12,6 +12,7 @@ tenth of a millisecond each in Pyodide).
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ import _catan_patch
 
 from ..html import Markup
 from ..patch import Op, encode
+from .dom import create_once
 
 
 def apply(ops: Sequence[Op]) -> None:
@@ -42,3 +44,16 @@ def after_paint(callback: Any) -> None:
     """Call ``callback`` (a kept proxy) once the page is painted: in a task after the next
     animation frame, or at once when the page is hidden."""
     _catan_patch.after_paint(callback)
+
+
+async def painted() -> None:
+    """Wait until the page is painted (see :func:`after_paint`): work that changes the page
+    waits for it, so that each change gets a frame of its own."""
+    done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+    def resolve() -> None:
+        if not done.done():
+            done.set_result(None)
+
+    after_paint(create_once(resolve))
+    await done

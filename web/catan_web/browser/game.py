@@ -32,6 +32,7 @@ from ..game.home import FORM, ImportedFile
 from ..game.screen import shell
 from ..text import Msg, unexpected
 from ..touch import COARSE_POINTER, TOUCH_POINTERS
+from .apply import painted
 from .bots import DISABLE as DISABLE_WORKER, BotsWorker
 from .dom import all_code, document, is_none, window
 from .host import PageHost, after_code, field_values
@@ -165,8 +166,10 @@ class GamePage(PageHost):
 
     async def think(self, effect: Think) -> None:
         """Let the computer player who must act think, in the worker when it is ready, else
-        here a slice at a time, and hand its move back (dropped when the game on screen
-        changed meanwhile)."""
+        here a slice at a time, and hand its move back once the page is painted (dropped when
+        the game on screen changed meanwhile). Computer players at instant pace decide faster
+        than the screen refreshes: this way each of their moves gets a frame of its own, and
+        the page's thread never does two moves' work between two frames."""
         self.bots.start()
         if self.bots.ready and await self.think_in_worker(effect):
             return
@@ -182,6 +185,7 @@ class GamePage(PageHost):
             await asyncio.sleep(0)
             if effect.generation != self.page.generation:
                 return
+        await painted()
         self.run("bot_move", BotMove(effect.generation, effect.moves, action))
 
     async def think_in_worker(self, effect: Think) -> bool:
@@ -197,6 +201,7 @@ class GamePage(PageHost):
         for offers in (True, False):
             request = request_for(session, self.bots.next_id(), offers)
             answer = await self.bots.ask(request)
+            await painted()  # (see think)
             on_screen = self.page.session
             if (
                 effect.generation != self.page.generation
