@@ -3,11 +3,12 @@ with their Web Worker and without it (``?noworker``: the page's own slices), sid
 
 Run from the repository root:
 
-    python bench/page_responsiveness.py [--turns 8] [--level strong] [--modes worker,noworker] [--list]
+    python bench/page_responsiveness.py [--turns 8] [--level strong] [--speed instant] [--modes worker] [--list]
 
 It builds the site into a temporary directory and, for each mode, opens the game page with
 ``?test`` in a fresh browser context and starts a game on the beginner board from the set-up:
-one person (seat 0) and three computer players of ``--level`` at instant pace. The bench plays
+one person (seat 0) and three computer players of ``--level`` at pace ``--speed`` (default
+instant: moves come as fast as they are decided, the page's hardest case). The bench plays
 the person itself, through the page's test hooks: it reads the save (``catan_test.save()``),
 lets a beginner computer player decide for seat 0 here in CPython and applies the move
 (``catan_test.apply``), as a click would. With the worker, the measurement starts once the
@@ -35,6 +36,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+from catan_web.settings import SPEEDS  # noqa: E402
 
 import build  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
@@ -128,7 +132,7 @@ def pauses(probe: dict[str, list[Any]]) -> tuple[list[tuple[float, float]], list
     return gaps, long
 
 
-def measure(browser: Any, url: str, mode: str, level: str, turns: int, limit_s: float) -> dict[str, Any]:
+def measure(browser: Any, url: str, mode: str, level: str, speed: str, turns: int, limit_s: float) -> dict[str, Any]:
     """Play one game in ``mode`` and return its figures."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -138,7 +142,7 @@ def measure(browser: Any, url: str, mode: str, level: str, turns: int, limit_s: 
                             [json.dumps(scenario(level)), "Responsiveness"])
     if problem:
         raise SystemExit(problem)
-    page.select_option("#speed", "instant")
+    page.select_option("#speed", speed)
     if mode == "worker":
         page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
     page.evaluate(PROBES)
@@ -171,6 +175,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=8, help="computer players' turns to watch")
     parser.add_argument("--level", default="strong", choices=("beginner", "standard", "strong"))
+    parser.add_argument("--speed", default="instant", choices=tuple(SPEEDS), help="the computer players' pace")
     parser.add_argument("--modes", default=",".join(MODES), help="comma-separated: worker, noworker")
     parser.add_argument("--limit", type=float, default=900.0, help="longest a game may take (seconds)")
     parser.add_argument("--list", action="store_true", help="list every pause over 50 ms")
@@ -184,11 +189,11 @@ def main() -> None:
         dist = build.build(Path(tmp) / "dist")
         server, base = build.start_server(dist)
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
-        results = [measure(browser, base, mode, args.level, args.turns, args.limit) for mode in modes]
+        results = [measure(browser, base, mode, args.level, args.speed, args.turns, args.limit) for mode in modes]
         browser.close()
         server.shutdown()
         server.server_close()
-    print(f"One person (played by the bench) and three {args.level} computer players, instant pace, "
+    print(f"One person (played by the bench) and three {args.level} computer players, {args.speed} pace, "
           f"until they ended {args.turns} turns; the page's thread while they think:")
     for figures in results:
         print(report(figures, args.list))
