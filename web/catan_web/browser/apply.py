@@ -47,8 +47,8 @@ def after_paint(callback: Any) -> None:
 
 
 async def painted() -> None:
-    """Wait until the page is painted (see :func:`after_paint`): work that changes the page
-    waits for it, so that each change gets a frame of its own."""
+    """Wait until the page is painted (see :func:`after_paint`; at once when it is hidden): a
+    computer player's move waits for it, so that each move gets a frame of its own."""
     done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
     def resolve() -> None:
