@@ -209,6 +209,27 @@ def test_no_sound_before_the_first_gesture_nor_with_the_sound_off() -> None:
     assert PageDriver(storage=page.storage).state.sound is False, "remembered"
 
 
+def test_the_first_gesture_with_the_sound_on_makes_the_sound_ready_once() -> None:
+    """The browser's audio is started on the person's first gesture (not at the first sound,
+    in the middle of a game), once; with the sound off, only when it is switched on."""
+
+    def readied(page: PageDriver) -> int:
+        return sum(isinstance(effect, E.ReadySound) for effect in page.effects)
+
+    page = PageDriver()
+    page.scenario(against_bot(current=1, dice=[[3, 3], [2, 2]]))  # the computer plays first, alone
+    assert not page.state.gesture and readied(page) == 0
+    page.run("roll")  # the first click
+    assert readied(page) == 1 and sounds(page) == ["roll"]
+    page.run("end")
+    assert readied(page) == 0  # once
+    quiet = PageDriver(storage=page.storage)
+    quiet.run("sound")  # switched off: a gesture, but no sound to make ready
+    assert not quiet.state.sound and quiet.state.gesture and readied(quiet) == 0
+    quiet.run("sound")
+    assert readied(quiet) == 1
+
+
 def test_a_build_a_trade_and_the_robber_sound() -> None:
     page = PageDriver(bots=False)
     page.scenario(against_bot(phase="main", hand={"brick": 5, "lumber": 1}, dice=[[3, 4]]))

@@ -16,7 +16,7 @@
 // load no packages, and Pyodide's files are in ./pyodide/.
 import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 import { afterPaint, announce, applyPatch, focusOn } from "./patch.mjs";
-import { playNotes } from "./sound.mjs";
+import { playNotes, readySound } from "./sound.mjs";
 
 export { version };
 
@@ -171,12 +171,12 @@ export function allCode() {
 export const started = typeof document === "undefined" ? null : startPage(Boolean(navigator.serviceWorker?.controller));
 
 // A page's Python reaches applyPatch, announce, focusOn and afterPaint (web/patch.mjs) as the
-// module `_catan_patch` (catan_web.browser.apply), and playNotes (web/sound.mjs) as `_catan_sound`
-// (catan_web.browser.game): a worker has no document to patch nor sound to play.
+// module `_catan_patch` (catan_web.browser.apply), and playNotes and readySound (web/sound.mjs)
+// as `_catan_sound` (catan_web.browser.game): a worker has no document to patch nor sound to play.
 function startPage(controlled) {
   return startPython(controlled, (!controlled && START) || CODE).then((pyodide) => {
     pyodide.registerJsModule("_catan_patch", { apply: applyPatch, announce, focus: focusOn, after_paint: afterPaint });
-    pyodide.registerJsModule("_catan_sound", { play: playNotes });
+    pyodide.registerJsModule("_catan_sound", { play: playNotes, ready: readySound });
     return withoutPyScriptPackage(pyodide);
   });
 }

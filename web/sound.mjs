@@ -11,8 +11,22 @@ const ATTACK = 0.01;
 // The loudness a note starts from and fades to (exponential ramps cannot reach 0).
 const SILENT = 0.0001;
 
-// The page's audio context, made at the first sound (which comes only after a gesture).
+// The page's audio context, made on the person's first gesture with the sound on (readySound)
+// or else at the first sound (which comes only after a gesture).
 let audio = null;
+
+// Make the page's audio context, if it has none yet (false: the browser has no Web Audio).
+function makeAudio() {
+  if (audio === null && globalThis.AudioContext) audio = new globalThis.AudioContext();
+  return audio !== null;
+}
+
+/** Make the audio context ready in a task of its own, right after the gesture that allows it
+ * (catan_web.game.effects.ReadySound): the browser's audio takes about a tenth of a second to
+ * start the first time, and the first sound would otherwise wait for it in the middle of a game. */
+export function readySound() {
+  setTimeout(makeAudio, 0);
+}
 
 /** Play the notes of `text` (catan_web.game.sound.notes_text) once the move that made the
  * sound is painted: the audio graph is built in a task of its own, not in the move's (it
@@ -24,10 +38,7 @@ export function playNotes(text) {
 
 /** Schedule the notes of `text` on the page's audio context. */
 function schedule(text) {
-  if (audio === null) {
-    if (!globalThis.AudioContext) return;
-    audio = new globalThis.AudioContext();
-  }
+  if (!makeAudio()) return;
   if (audio.state === "suspended") audio.resume();
   const begin = audio.currentTime + DELAY;
   for (const [start, seconds, pitch, wave, loud] of JSON.parse(text)) {

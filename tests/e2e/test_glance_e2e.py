@@ -228,6 +228,7 @@ def test_no_sound_before_a_gesture_nor_with_the_sound_off(browse: GuardedBrowser
     page.click("#roll")  # the first gesture: sounds from now on
     page.wait_for_function("() => window.audioLog.notes > 0", timeout=STEP_MS)
     assert before == {"contexts": 0, "notes": 0}, before
+    assert heard()["contexts"] == 1  # made on the gesture, and every sound plays on it
     page.click("#sound")
     assert json.loads(page.evaluate("localStorage.getItem('catan.settings')"))["sound"] is False
     notes = heard()["notes"]

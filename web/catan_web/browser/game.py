@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs
 
 from ..game.controller import BotMove, Controller
-from ..game.effects import Delete, Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
+from ..game.effects import Delete, Later, Leave, Opened, ReadySound, Save, SendToHost, Sound, SyncGuests, Think, Wake
 from ..game.home import FORM, ImportedFile
 from ..game.screen import shell
 from ..text import Msg, unexpected
@@ -135,6 +135,10 @@ class GamePage(PageHost):
             window.setTimeout(self._tick, MS * effect.seconds)
         elif isinstance(effect, Sound):
             self.play(effect.name)
+        elif isinstance(effect, ReadySound):
+            import _catan_sound
+
+            _catan_sound.ready()
         elif isinstance(effect, Think):
             self.start(self.think(effect))
         elif isinstance(effect, SyncGuests):

@@ -48,7 +48,7 @@ from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
 from ..text import Msg, Text
 from . import bar, home, stats
-from .effects import Later, Leave, Opened, Save, SendToHost, Sound, SyncGuests, Think, Wake
+from .effects import Later, Leave, Opened, ReadySound, Save, SendToHost, Sound, SyncGuests, Think, Wake
 from .fresh import FRESH_SECONDS, Pressed, button_keys, command_key, disable, markup_of, region_of
 from .home import put_aside_message
 from .log import LogLines
@@ -150,6 +150,8 @@ class Controller(PageController[PageState]):
         """The game screen's views kept from the drawings before, by what they read."""
         self.announcer: Announcer | None = None
         self.listener = Listener()
+        self.sound_ready = False
+        """Whether the page asked for its sound to be made ready (:class:`~.effects.ReadySound`)."""
         self.stage: tuple[object, ...] = ()
         self.overlay = ""
         self.loaded: set[str] = set()
@@ -278,7 +280,11 @@ class Controller(PageController[PageState]):
 
     def listen(self) -> None:
         """What happened since the last command: a roll makes the dice tumble, and one sound
-        plays (when the sound is on, and only after the person's first gesture)."""
+        plays (when the sound is on, and only after the person's first gesture, which makes the
+        sound ready)."""
+        if self.state.sound and self.state.gesture and not self.sound_ready:
+            self.sound_ready = True
+            self.emit(ReadySound())
         session = self.session
         if session is None:
             return

@@ -55,6 +55,12 @@ class Sound(NamedTuple):
     name: str
 
 
+class ReadySound(NamedTuple):
+    """Make the page's sound ready now (its Web Audio context), on the person's first gesture
+    with the sound on: the browser's audio takes about a tenth of a second to start the first
+    time, a pause that would otherwise fall on the first sound, in the middle of a game."""
+
+
 class Think(NamedTuple):
     """Let the computer player who must act think (in its Web Worker, :mod:`catan_web.thinker`;
     else in slices, the page answering meanwhile), then run the command ``bot_move`` with its
