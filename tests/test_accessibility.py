@@ -15,21 +15,20 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web"))
 
+from catan_web import effects as E  # noqa: E402
+from catan_web.game import guide  # noqa: E402
+from catan_web.game.log import LOG_LINES, LogLines, line  # noqa: E402
+from catan_web.session import Session  # noqa: E402
+from catan_web.targets import Intent  # noqa: E402
+from catan_web.text import Text  # noqa: E402
+from catan_web.touch import TOUCH_PREFIX, Tap, tap, wording  # noqa: E402
+from page_driver import PageDriver  # noqa: E402
+
 from catan_core.actions import Action  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.i18n import LANGUAGES, catalog, translate  # noqa: E402
 from catan_core.palette import glyph_of  # noqa: E402
 from catan_core.scenarios import load_scenario  # noqa: E402
-from catan_web.game import guide  # noqa: E402
-from catan_web.game.log import LOG_LINES, LogLines  # noqa: E402
-from catan_web.game.parts import seat_mark  # noqa: E402
-from catan_web.html import el  # noqa: E402
-from catan_web.session import Session  # noqa: E402
-from page_driver import PageDriver  # noqa: E402
-from catan_web.targets import Intent  # noqa: E402
-from catan_web.text import Text  # noqa: E402
-from catan_web.touch import TOUCH_PREFIX, Tap, tap, wording  # noqa: E402
-from catan_web import effects as E  # noqa: E402
 
 ANA, BEN = "#d21c26", "#1147d6"
 CLICK_WORDS = {"en": r"\bclick", "es": r"\bclic\b", "de": r"\bklick", "hi": "क्लिक"}
@@ -159,20 +158,22 @@ def test_marks_with_glyphs_stand_beside_names_in_scores_log_and_trades() -> None
     for color in (ANA, BEN):
         assert f'data-glyph="{glyph_of(color)}"' in scores
     assert f'data-glyph="{glyph_of(BEN)}"' in page.html("actions")
-    first_line = page.html("log-box").split("<li>")[1]
+    first_line = page.html("log-box").split("<li ")[1].split(">", 1)[1]
     assert first_line.startswith('<span class="mark"') and f'data-glyph="{glyph_of(ANA)}"' in first_line
 
 
 def test_the_log_scrolls_by_keyboard_too() -> None:
     """The log scrolls once long (axe: scrollable-region-focusable): it takes the focus, named
-    by its heading; it shows its newest lines."""
+    by its heading; it shows its newest lines, each numbered by its event (the numbers stay
+    with the events when the oldest lines go)."""
     page = PageDriver()
     page.run("form", {"seat-kind-0": "random", "seat-kind-1": "random", "players": "2", "seed": "4"})
     page.run("start")
     assert len(page.game.log) > LOG_LINES
     log = page.html("log-box")
     assert re.search(r'<ol [^>]*id="log-lines"[^>]*tabindex="0"[^>]*aria-labelledby="log-title"', log)
-    assert log.count("<li>") == LOG_LINES and page.html("log-title")
+    numbers = [int(number) for number in re.findall(r'<li value="(\d+)">', log)]
+    assert numbers == list(range(len(page.game.log), len(page.game.log) - LOG_LINES, -1)) and page.html("log-title")
 
 
 def test_the_log_translates_only_the_lines_it_shows_and_keeps_them_per_viewer_and_language() -> None:
@@ -188,7 +189,7 @@ def test_the_log_translates_only_the_lines_it_shows_and_keeps_them_per_viewer_an
         assert session.viewer == viewer
         session.text.lang = lang
         sentences = session.log_sentences(len(log) - LOG_LINES)
-        newest = tuple((str(i), el("li", seat_mark(page.game, log[i].player), sentences[i - len(log) + LOG_LINES]))
+        newest = tuple((str(i), line(page.game, log[i].player, sentences[i - len(log) + LOG_LINES], i + 1))
                        for i in range(len(log) - 1, len(log) - LOG_LINES - 1, -1))
         assert lines.keyed(session, lang) == newest and lines.first == len(log) - LOG_LINES
 

@@ -361,10 +361,11 @@ def test_a_rematch_on_the_same_board_says_who_starts() -> None:
     page = PageDriver(bots=False)
     page.open(again)
     names = ("Ana", "Ben")
-    last = re.findall(r"<li>.*?</li>", page.html("log-box"))[-1]
+    last = re.findall(r"<li[ >].*?</li>", page.html("log-box"))[-1]
+    assert last.startswith('<li class="start">'), "not an event: no number"
     assert en("ui.log.starts.you", names) in last and again.current == page.session.viewer
     page.call(lambda table: table.act(again.legal_actions()[0]))
-    assert re.findall(r"<li>.*?</li>", page.html("log-box"))[-1] == last, "it stays first"
+    assert re.findall(r"<li[ >].*?</li>", page.html("log-box"))[-1] == last, "it stays first"
     new = Game(Options(players=2), 7, (Seat("Ana", RED), Seat("Ben", BLUE)))
     assert new.log[0].kind == "start_roll"
     page.open(new)

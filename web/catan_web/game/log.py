@@ -55,8 +55,9 @@ class LogLines:
         if key != self.key or end > len(log) or (self.lines and log[end - 1] is not self.last):
             self.key, self.lines, self.first = key, [], max(0, len(log) - LOG_LINES)
         start = self.first + len(self.lines)
-        for event, sentence in zip(log[start:], session.log_sentences(start), strict=False):
-            self.lines.append(el("li", seat_mark(session.game, event.player), sentence))
+        sentences = zip(log[start:], session.log_sentences(start), strict=False)
+        for number, (event, sentence) in enumerate(sentences, start + 1):
+            self.lines.append(line(session.game, event.player, sentence, number))
         self.last = log[-1] if log else None
         return self.lines
 
@@ -70,6 +71,19 @@ class LogLines:
         fresh = tuple((str(first + i), lines[i]) for i in range(len(lines) - 1, kept - 1, -1))
         self.newest, self.keyed_lines = (fresh + self.newest)[:LOG_LINES], len(lines)
         return self.newest
+
+
+def line(game: Game, seat: int, sentence: str, number: int) -> Markup:
+    """The log's line of event ``number`` (from 1): the mark of ``seat`` and ``sentence``. Its
+    number is its own (``value``), not its place in the list: when the oldest line goes, the
+    others keep theirs, and the browser numbers no line again (with 300 lines, that took it
+    ten times as long as the new line itself).
+
+    >>> from catan_core.game import Game, Options
+    >>> str(line(Game(Options(players=3), 1), 0, "Ana rolled 8.", 12))[:30]
+    '<li value="12"><span class="ma'
+    """
+    return el("li", seat_mark(game, seat), sentence, value=str(number))
 
 
 def starter(game: Game) -> int | None:
@@ -91,13 +105,14 @@ def starter(game: Game) -> int | None:
 
 
 def start_line(scene: Scene) -> Markup | None:
-    """The log's first line saying who began, when the log does not (see :func:`starter`)."""
+    """The log's first line saying who began, when the log does not (see :func:`starter`);
+    not an event, so it has no number."""
     game = scene.session.game
     seat = starter(game)
     if seat is None:
         return None
     key = "ui.log.starts.you" if seat == scene.session.viewer else "ui.log.starts"
-    return el("li", seat_mark(game, seat), scene.text(key, player=seat))
+    return el("li", seat_mark(game, seat), scene.text(key, player=seat), class_="start")
 
 
 def log_list(scene: Scene, memo: LogLines) -> Keyed:
