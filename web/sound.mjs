@@ -21,11 +21,30 @@ function makeAudio() {
   return audio !== null;
 }
 
-/** Make the audio context ready in a task of its own, right after the gesture that allows it
- * (catan_web.game.effects.ReadySound): the browser's audio takes about a tenth of a second to
- * start the first time, and the first sound would otherwise wait for it in the middle of a game. */
+// Events by which a person activates the page (a browser lets it start its audio only then).
+const ACTIVATING = ["click", "keydown"];
+
+// Whether the page has been activated (true where the browser cannot say).
+function activated() {
+  return navigator.userActivation?.hasBeenActive ?? true;
+}
+
+/** Make the audio context ready (catan_web.game.effects.ReadySound, on the person's first
+ * gesture with the sound on), in a task of its own: the browser's audio takes about a tenth of
+ * a second to start the first time, and the first sound would otherwise wait for it in the
+ * middle of a game. A gesture that does not activate the page (the pointer moving over the
+ * board) cannot start audio: then it is made after the first click or key that does. */
 export function readySound() {
-  setTimeout(makeAudio, 0);
+  if (activated()) {
+    setTimeout(makeAudio, 0);
+    return;
+  }
+  const later = () => setTimeout(() => {
+    if (!activated()) return;
+    for (const kind of ACTIVATING) removeEventListener(kind, later, true);
+    makeAudio();
+  }, 0);
+  for (const kind of ACTIVATING) addEventListener(kind, later, true);
 }
 
 /** Play the notes of `text` (catan_web.game.sound.notes_text) once the move that made the
