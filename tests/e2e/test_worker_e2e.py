@@ -102,11 +102,13 @@ FRAME_MOVES = """() => {
 """Note the number of moves of the game on screen at every animation frame, from now on."""
 
 
-def test_computer_moves_are_painted_one_at_a_time(browse: GuardedBrowser, site: LocalSite) -> None:
+@pytest.mark.parametrize("address", ["?test", "?test&noworker"])
+def test_computer_moves_are_painted_one_at_a_time(browse: GuardedBrowser, site: LocalSite, address: str) -> None:
     """Four computer players at instant pace decide faster than the screen refreshes, yet the
     page plays each of their moves only once the one before is painted: from one animation
-    frame to the next, the game moves on by one move at most."""
-    page = browse.open(site.url + "?test")
+    frame to the next, the game moves on by one move at most (their decisions from the worker,
+    or thought on the page)."""
+    page = browse.open(site.url + address)
     page.select_option("#players", "4")
     for seat in range(4):
         page.select_option(f"#seat-kind-{seat}", "standard")
@@ -114,7 +116,8 @@ def test_computer_moves_are_painted_one_at_a_time(browse: GuardedBrowser, site: 
     page.click("#start")
     page.wait_for_selector("#game:not([hidden])")
     page.select_option("#speed", "instant")
-    page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
+    if "noworker" not in address:
+        page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
     page.evaluate(FRAME_MOVES)
     start = moves(page)
     wait_for(page, f"window.frameMoves.at(-1) >= {start + 60}", timeout=60_000)
