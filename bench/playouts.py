@@ -6,7 +6,8 @@ Run from the repository root:
                              [--repeat 3] [--baseline DIR]
 
 For each level of ``--levels`` (default: ``strong``, ``strong-hybrid``, the classic search
-valued by the learned evaluation, and ``standard``, the learned player) it plays seeded 4-player
+valued by the learned evaluation, and ``standard``, the learned player; a level may carry settings,
+``level:key=value:...``, e.g. ``strong:horizon=2``) it plays seeded 4-player
 games of that level (seat 0) against three classic standard players (``standard-classic``, or
 ``standard`` in an earlier tree: the same one-ply player) and times the first
 ``--decisions`` decisions of seat 0 with the process's CPU clock:
@@ -97,8 +98,29 @@ def timed_calls(owner, name, totals, count_key, time_key, clock):
     return lambda: setattr(owner, name, original) if owned else delattr(owner, name)
 
 
-def level_work(level, games, decisions, playouts, clock):
-    # playouts and model evaluations of ``level`` in seat 0, with its decision times
+def split_level(spec):
+    # "level:key=value:..." -> the level and its settings (true/false as booleans, numbers as numbers, else the text)
+    level, *pairs = spec.split(":")
+    settings = {}
+    for pair in pairs:
+        key, text = pair.split("=", 1)
+        try:
+            value = {"true": True, "false": False}[text.lower()]
+        except KeyError:
+            try:
+                value = int(text)
+            except ValueError:
+                try:
+                    value = float(text)
+                except ValueError:
+                    value = text
+        settings[key] = value
+    return level, settings
+
+
+def level_work(spec, games, decisions, playouts, clock):
+    # playouts and model evaluations of the level ``spec`` names in seat 0, with its decision times
+    level, settings = split_level(spec)
     totals = {"playouts": 0, "in_playouts": 0.0, "evaluations": 0, "in_evaluations": 0.0}
     restore = []
     cls = BOTS[level]
@@ -111,7 +133,7 @@ def level_work(level, games, decisions, playouts, clock):
     else:
         restore.append(timed_calls(Model, "position_chances", totals, "evaluations", "in_evaluations", clock))
     try:
-        return play_seat0(level, games, decisions, {"budget": 1000.0, "playouts": playouts}, clock, totals)
+        return play_seat0(level, games, decisions, {"budget": 1000.0, "playouts": playouts, **settings}, clock, totals)
     finally:
         for put_back in restore:
             put_back()
@@ -119,7 +141,7 @@ def level_work(level, games, decisions, playouts, clock):
 
 WORK_RESULT = json.dumps({
     level: level_work(level, PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK)
-    for level in [CLASSIC if name == "classic" else name for name in WORK_LEVELS] if level in BOTS
+    for level in [CLASSIC if name == "classic" else name for name in WORK_LEVELS] if split_level(level)[0] in BOTS
 })
 """
 
@@ -171,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
             runs[name].append(measure(tree, measured_levels, args.games, args.decisions, args.playouts))
     print(f"medians of {args.repeat} runs, CPU time; seat 0 of 4, {args.games} game(s), {args.decisions} decisions "
           f"each, {args.playouts} playouts per searched decision")
-    print(f"{'code':<11}{'level':<16}{'playouts':>9}{'per s':>7}{'evaluations':>12}{'per s':>8}"
+    width = max(16, *(len(level) + 2 for level in levels))
+    print(f"{'code':<11}{'level':<{width}}{'playouts':>9}{'per s':>7}{'evaluations':>12}{'per s':>8}"
           f"{'thinking s':>11}{'mean ms':>9}{'p95 ms':>8}")
     playout_rates = {}
     for name, measured in runs.items():
@@ -180,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
             playouts_inside = statistics.median(rates(t, "playouts")[0] for t in rows)
             evaluations_inside = statistics.median(rates(t, "evaluations")[0] for t in rows)
             playout_rates[name, level] = playouts_inside
-            print(f"{name:<11}{level:<16}{rows[0]['playouts']:>9}{playouts_inside:>7.0f}"
+            print(f"{name:<11}{level:<{width}}{rows[0]['playouts']:>9}{playouts_inside:>7.0f}"
                   f"{rows[0]['evaluations']:>12}{evaluations_inside:>8.0f}"
                   f"{statistics.median(t['thinking'] for t in rows):>11.2f}"
                   f"{statistics.median(decision_ms(t)[0] for t in rows):>9.1f}"
