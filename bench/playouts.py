@@ -7,7 +7,7 @@ Run from the repository root:
 
 For each level of ``--levels`` (default: ``strong``, ``strong-hybrid``, the classic search
 valued by the learned evaluation, and ``standard``, the learned player; a level may carry settings,
-``level:key=value:...``, e.g. ``strong:horizon=2``) it plays seeded 4-player
+``level:key=value:...``, e.g. ``strong:candidates=8``) it plays seeded 4-player
 games of that level (seat 0) against three classic standard players (``standard-classic``, or
 ``standard`` in an earlier tree: the same one-ply player) and times the first
 ``--decisions`` decisions of seat 0 with the process's CPU clock:
@@ -49,6 +49,11 @@ MEASURE = r"""
 import json, time
 from catan_core.bots import BOTS, make_bot
 from catan_core.game import Game, Options
+try:
+    from catan_core.bots import level_settings
+except ImportError:  # an earlier tree: its levels without settings
+    def level_settings(spec):
+        return spec, {}
 
 CLASSIC = "strong-classic" if "strong-classic" in BOTS else "strong"  # an earlier tree has only "strong"
 OPPONENT = "standard-classic" if "standard-classic" in BOTS else "standard"  # the one-ply player in every tree
@@ -98,29 +103,9 @@ def timed_calls(owner, name, totals, count_key, time_key, clock):
     return lambda: setattr(owner, name, original) if owned else delattr(owner, name)
 
 
-def split_level(spec):
-    # "level:key=value:..." -> the level and its settings (true/false as booleans, numbers as numbers, else the text)
-    level, *pairs = spec.split(":")
-    settings = {}
-    for pair in pairs:
-        key, text = pair.split("=", 1)
-        try:
-            value = {"true": True, "false": False}[text.lower()]
-        except KeyError:
-            try:
-                value = int(text)
-            except ValueError:
-                try:
-                    value = float(text)
-                except ValueError:
-                    value = text
-        settings[key] = value
-    return level, settings
-
-
 def level_work(spec, games, decisions, playouts, clock):
     # playouts and model evaluations of the level ``spec`` names in seat 0, with its decision times
-    level, settings = split_level(spec)
+    level, settings = level_settings(spec)
     totals = {"playouts": 0, "in_playouts": 0.0, "evaluations": 0, "in_evaluations": 0.0}
     restore = []
     cls = BOTS[level]
@@ -141,7 +126,7 @@ def level_work(spec, games, decisions, playouts, clock):
 
 WORK_RESULT = json.dumps({
     level: level_work(level, PLAYOUT_GAMES, DECISIONS, PLAYOUTS, CLOCK)
-    for level in [CLASSIC if name == "classic" else name for name in WORK_LEVELS] if split_level(level)[0] in BOTS
+    for level in [CLASSIC if name == "classic" else name for name in WORK_LEVELS] if level_settings(level)[0] in BOTS
 })
 """
 

@@ -133,7 +133,7 @@ from catanatron_venv import ROOT, VENDORED
 
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import BOTS, BUDGETED, LEVELS  # noqa: E402
+from catan_core.bots import BOTS, BUDGETED, LEVELS, setting_value  # noqa: E402
 from catan_core.tournament import percentile, wilson  # noqa: E402
 
 OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(("standard-", "strong-"))))
@@ -187,18 +187,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     if (args.budget is not None or args.playouts is not None) and args.ours not in TIMED:
         parser.error(f"--budget and --playouts are settings of {', '.join(TIMED)}")
     return args
-
-
-def setting_value(text: str) -> Any:
-    """A ``--set`` value: ``true``/``false`` as booleans, numbers as numbers, else the text."""
-    if text in ("true", "false"):
-        return text == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def strong_settings(args: argparse.Namespace) -> dict[str, Any]:

@@ -81,6 +81,45 @@ BUDGETED: frozenset[str] = frozenset(
 (the standard and strong levels and their variants); the others answer at once."""
 
 
+def setting_value(text: str) -> Any:
+    """A setting written as text (on a command line): ``true`` and ``false`` are booleans, a
+    number is a number, anything else stays text.
+
+    >>> setting_value("true"), setting_value("50"), setting_value("0.5"), setting_value("a.json")
+    (True, 50, 0.5, 'a.json')
+    """
+    if text in ("true", "false"):
+        return text == "true"
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def level_settings(spec: str) -> tuple[str, dict[str, Any]]:
+    """A level and its settings, as benchmarks and tools name a player: ``level:key=value:...``
+    (values read by :func:`setting_value`).
+
+    >>> level_settings("strong:playouts=50:budget=0.5")
+    ('strong', {'playouts': 50, 'budget': 0.5})
+    >>> level_settings("standard")
+    ('standard', {})
+    >>> level_settings("strong:fast")
+    Traceback (most recent call last):
+    ValueError: a setting is key=value, not 'fast'
+    """
+    level, *pairs = spec.split(":")
+    settings: dict[str, Any] = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals:
+            raise ValueError(f"a setting is key=value, not {pair!r}")
+        settings[key] = setting_value(value)
+    return level, settings
+
+
 def make_bot(level: str, seed: int | str = 0, **settings: Any) -> Bot:
     """A new bot of ``level`` (see :data:`BOTS`); ``settings`` go to its constructor
     (e.g. ``budget=0.3`` for the strong level)."""
@@ -112,5 +151,7 @@ __all__ = [
     "Thinking",
     "advance",
     "conclude",
+    "level_settings",
     "make_bot",
+    "setting_value",
 ]

@@ -22,28 +22,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import BOTS
+from catan_core.bots import BOTS, level_settings
 from catan_core.tournament import TournamentResult, report, run
-
-
-def parse_value(text: str) -> Any:
-    if text in ("true", "false"):
-        return text == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def register(spec: str) -> str:
     """Make ``spec`` (``level:key=value...``) a name :func:`catan_core.bots.make_bot` knows."""
     if spec in BOTS:
         return spec
-    level, *pairs = spec.split(":")
+    level, settings = level_settings(spec)
     base = BOTS[level]
-    settings = {key: parse_value(value) for key, value in (pair.split("=", 1) for pair in pairs)}
     params = inspect.signature(base).parameters
     init = {k: v for k, v in settings.items() if k in params}
     attrs = {k: v for k, v in settings.items() if k not in params}
