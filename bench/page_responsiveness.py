@@ -3,7 +3,8 @@ with their Web Worker and without it (``?noworker``: the page's own slices), sid
 
 Run from the repository root:
 
-    python bench/page_responsiveness.py [--turns 8] [--level strong] [--speed instant] [--modes worker] [--list]
+    python bench/page_responsiveness.py [--turns 8] [--level strong] [--speed instant]
+                                        [--modes worker,noworker] [--list]
 
 It builds the site into a temporary directory and, for each mode, opens the game page with
 ``?test`` in a fresh browser context and starts a game on the beginner board from the set-up:

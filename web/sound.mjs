@@ -32,8 +32,9 @@ function activated() {
 /** Make the audio context ready (catan_web.game.effects.ReadySound, on the person's first
  * gesture with the sound on), in a task of its own: the browser's audio takes about a tenth of
  * a second to start the first time, and the first sound would otherwise wait for it in the
- * middle of a game. A gesture that does not activate the page (the pointer moving over the
- * board) cannot start audio: then it is made after the first click or key that does. */
+ * middle of a game. A gesture the page counts may not be one that activates it (a finger
+ * pressed but not yet lifted, a field changed by a script), and a browser starts no audio
+ * before that: then the context is made after the first click or key that activates it. */
 export function readySound() {
   if (activated()) {
     setTimeout(makeAudio, 0);

@@ -76,8 +76,8 @@ class LogLines:
 def line(game: Game, seat: int, sentence: str, number: int) -> Markup:
     """The log's line of event ``number`` (from 1): the mark of ``seat`` and ``sentence``. Its
     number is its own (``value``), not its place in the list: when the oldest line goes, the
-    others keep theirs, and the browser numbers no line again (with 300 lines, that took it
-    ten times as long as the new line itself).
+    others keep theirs, and the browser does not number all 300 lines again (which made a
+    move's layout ten times as long).
 
     >>> from catan_core.game import Game, Options
     >>> str(line(Game(Options(players=3), 1), 0, "Ana rolled 8.", 12))[:30]
