@@ -81,7 +81,9 @@ def test_computer_players_move_through_the_worker(browse: GuardedBrowser, site: 
     new_game(page, ("standard", "strong", "standard"), "worker-game")
     page.wait_for_function("JSON.parse(catan_test.worker()).ready", timeout=WORKER_READY_MS)
     start = moves(page)
-    play_until(page, "JSON.parse(catan_test.worker()).answered >= 40")
+    # an answer is counted when it comes and played once the page has painted: wait for both
+    played = f"JSON.parse(catan_test.save()).history.length >= {start + 40}"
+    play_until(page, f"JSON.parse(catan_test.worker()).answered >= 40 && {played}")
     counts = worker(page)
     assert counts["error"] == "" and counts.get("failed", 0) == 0 and counts.get("refused", 0) == 0
     assert counts["asked"] - counts.get("dropped", 0) - counts["answered"] <= 1  # at most one on its way
@@ -150,7 +152,7 @@ def test_an_answer_made_stale_by_a_take_back_is_dropped(browse: GuardedBrowser, 
     answered = worker(page)["answered"]
     page.locator(edge).first.click()  # the road again: the computers go on, through the worker
     wait_for(page, f"JSON.parse(catan_test.worker()).answered > {answered}")
-    assert len(saved(page)["history"]) > len(before_road)
+    wait_for(page, f"JSON.parse(catan_test.save()).history.length > {len(before_road)}")  # played once painted
 
 
 def test_without_the_worker_the_page_thinks_itself(browse: GuardedBrowser, site: LocalSite) -> None:
