@@ -4,7 +4,7 @@ with their Web Worker and without it (``?noworker``: the page's own slices), sid
 Run from the repository root:
 
     python bench/page_responsiveness.py [--turns 8] [--level strong] [--speed instant]
-                                        [--modes worker,noworker] [--list]
+                                        [--modes worker,noworker] [--list] [--end 0]
 
 It builds the site into a temporary directory and, for each mode, opens the game page with
 ``?test`` in a fresh browser context and starts a game on the beginner board from the set-up:
@@ -22,6 +22,13 @@ over 50 ms). Pauses that overlap the bench's own calls for the person's moves ar
 they are the page's work for a person's click, not computer players thinking. It prints, per
 mode, the actions played, the frames seen, the median, 95th percentile and largest gap between
 frames, the number of gaps over 50 ms, and the long tasks (count, largest). No timing is asserted.
+
+``--end N`` measures the game's end too, ``N`` times, each in a fresh page: a game of four
+standard computer players, played here to one move before its end, is imported with its
+winner's seat as the person's; once the page has loaded all it loads when idle, the bench
+plays the winning move (as a click would) and watches the page until the winner screen and
+its statistics are drawn, and one second more. It prints the largest gap between frames and
+the long tasks of each round. With ``--modes ""`` only the end is measured.
 """
 
 from __future__ import annotations
@@ -32,6 +39,7 @@ import json
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -44,8 +52,9 @@ from catan_web.settings import SPEEDS  # noqa: E402
 import build  # noqa: E402
 from catan_core.board import BEGINNER_PIECES  # noqa: E402
 from catan_core.bots import make_bot  # noqa: E402
+from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.palette import PALETTE  # noqa: E402
-from catan_core.saves import loads  # noqa: E402
+from catan_core.saves import dumps, loads  # noqa: E402
 
 PAUSE_MS = 50
 """A pause longer than this is one a person notices (the issue's target: none with the worker)."""
@@ -79,6 +88,14 @@ PERSON_MOVE = """(text) => {
     return refused;
 }"""
 """Apply the person's move, recording when the page was busy with it (from :data:`PERSON_SAVE` on)."""
+END_SEED = 5
+"""The seed of the game whose end ``--end`` measures (602 actions, won by a city)."""
+END_WATCH_MS = 1000
+"""How long the bench watches the page after the winner screen's statistics are drawn."""
+END_IDLE_MS = 3000
+"""How long the bench lets a fresh page load what it loads when idle before the winning move."""
+FIGURES = "#winner .figures"
+"""The statistics under the winner screen (drawn when this is there)."""
 POLL_MS = 100
 """How often the bench asks the page where the game is (``catan_test.position()``: a few fields)."""
 
@@ -91,6 +108,23 @@ def scenario(level: str) -> dict[str, object]:
         for p in range(len(BEGINNER_PIECES))
     ]
     return {"format": "catan-scenario", "board": "beginner", "players": players, "phase": "setup", "seed": 7}
+
+
+def last_move() -> tuple[str, str]:
+    """A save of a game of four standard computer players one move before its end, with the
+    winner's seat played by a person; and that move, in its text form."""
+    options = Options(players=4, board="beginner")
+    seats = tuple(Seat(f"Seat {p + 1}", PALETTE[p].hex, "standard") for p in range(options.players))
+    game = Game(options, END_SEED, seats)
+    bots = [make_bot("standard", seed=p) for p in range(options.players)]
+    while game.phase != "over":
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    winner = game.winner
+    person = tuple(replace(seat, kind="human") if p == winner else seat for p, seat in enumerate(seats))
+    before = Game(options, END_SEED, person)
+    for action in game.history[:-1]:
+        before.apply(action)
+    return dumps(before), game.history[-1].text()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -156,6 +190,29 @@ def measure(browser: Any, url: str, mode: str, level: str, speed: str, turns: in
     return {"mode": mode, "actions": played, "seconds": seconds, "gaps": gaps, "long": long, "worker": worker}
 
 
+def measure_end(browser: Any, url: str, save: str, move: str) -> dict[str, Any]:
+    """Play the winning ``move`` of ``save`` in a fresh page and return the pauses until the
+    winner screen and its statistics are drawn (and :data:`END_WATCH_MS` more)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(url + MODES["worker"])
+    page.wait_for_selector("html[data-ready='1']", timeout=120_000)
+    page.set_input_files("#import-file", files=[{"name": "catan-End.json", "mimeType": "application/json",
+                                                 "buffer": save.encode()}])
+    page.wait_for_selector("#prompt")
+    page.wait_for_timeout(END_IDLE_MS)
+    page.evaluate(PROBES)
+    refused = page.evaluate("(text) => catan_test.apply(text)", move)
+    if refused:
+        raise SystemExit(f"the winning move was refused: {refused}")
+    page.wait_for_selector(FIGURES)
+    page.wait_for_timeout(END_WATCH_MS)
+    probe = page.evaluate(STOP)
+    context.close()
+    gaps = [b - a for a, b in itertools.pairwise(probe["frames"])]
+    return {"max": max(gaps, default=0.0), "long": [duration for _, duration in probe["long"]]}
+
+
 def report(figures: dict[str, Any], listed: bool) -> str:
     """One line of figures for a mode (and, when ``listed``, one more with each pause over
     :data:`PAUSE_MS`: when, in seconds from the first frame, and how long)."""
@@ -180,6 +237,7 @@ def main() -> None:
     parser.add_argument("--modes", default=",".join(MODES), help="comma-separated: worker, noworker")
     parser.add_argument("--limit", type=float, default=900.0, help="longest a game may take (seconds)")
     parser.add_argument("--list", action="store_true", help="list every pause over 50 ms")
+    parser.add_argument("--end", type=int, default=0, metavar="N", help="measure the game's end N times")
     args = parser.parse_args()
     modes = [mode for mode in args.modes.split(",") if mode]
     if not set(modes) <= set(MODES):
@@ -191,13 +249,21 @@ def main() -> None:
         server, base = build.start_server(dist)
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM), args=build.CHROMIUM_ARGS)
         results = [measure(browser, base, mode, args.level, args.speed, args.turns, args.limit) for mode in modes]
+        save, move = last_move() if args.end else ("", "")
+        ends = [measure_end(browser, base, save, move) for _ in range(args.end)]
         browser.close()
         server.shutdown()
         server.server_close()
-    print(f"One person (played by the bench) and three {args.level} computer players, {args.speed} pace, "
-          f"until they ended {args.turns} turns; the page's thread while they think:")
+    if modes:
+        print(f"One person (played by the bench) and three {args.level} computer players, {args.speed} pace, "
+              f"until they ended {args.turns} turns; the page's thread while they think:")
     for figures in results:
         print(report(figures, args.list))
+    if ends:
+        print(f"The game's end ({move!r}, seed {END_SEED}), {len(ends)} fresh pages: largest gap between frames, "
+              "long tasks (ms), from the winning move until the statistics are drawn and a second more:")
+        for end in ends:
+            print(f"  max gap {end['max']:.0f}; long tasks: {' '.join(f'{d:.0f}' for d in end['long']) or 'none'}")
 
 
 if __name__ == "__main__":
