@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .pondering import Ponder
+
 
 class Announce(NamedTuple):
     """Read ``lines`` out in the polite live region."""
@@ -71,5 +73,6 @@ class Go(NamedTuple):
     url: str
 
 
-Effect = Announce | Focus | Reveal | ScrollTop | Download | Copy | Address | Go
-"""What every page's commands may ask of the browser."""
+Effect = Announce | Focus | Reveal | ScrollTop | Download | Copy | Address | Go | Ponder
+"""What every page's commands may ask of the browser (:class:`~catan_web.pondering.Ponder`: advance
+a long computation in slices)."""

@@ -20,7 +20,7 @@ stale: its slices stop and its result, should it come, is ignored.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from catan_core.coach import Pondering
@@ -52,7 +52,7 @@ class Jobs:
         self._progress: dict[str, Callable[[], float]] = {}
         self._tickets = 0
 
-    def start(self, job: str, work: Pondering[object], progress: Callable[[], float] | None = None) -> Ponder:
+    def start(self, job: str, work: Pondering[Any], progress: Callable[[], float] | None = None) -> Ponder:
         """Start ``work`` as ``job`` (an earlier one of that name becomes stale); the effect
         asking the browser to advance it. ``progress``: how far it is (0 to 1), when it can tell
         (the browser then reports it now and then with the page's command ``pondering``)."""

@@ -68,7 +68,7 @@ def start(page: ReplayTable, chosen: dict[str, str]) -> None:
         return
     work = ReviewWork(game, seat)
     page.edit(review=None, review_seat=seat, progress=0.0)
-    page.emit(page.jobs.start(REVIEW, work.pondering, work.progress))  # type: ignore[arg-type]
+    page.emit(page.jobs.start(REVIEW, work.pondering, work.progress))
 
 
 def pondered(page: ReplayTable, done: Pondered) -> None:
