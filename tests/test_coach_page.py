@@ -14,6 +14,7 @@ from html import unescape
 import pytest
 from catan_web.effects import Announce, Go
 from catan_web.game.coach import percents
+from catan_web.game.screen import WINNER_SECONDS
 from catan_web.peer.protocol import Welcome, decode_from_host, encode
 from catan_web.pondering import Ponder, Pondered
 from catan_web.replay.controller import ReplayController
@@ -313,4 +314,5 @@ def test_hints_are_counted_per_game_and_the_count_is_saved() -> None:
     page.session.game.apply(next(a for a in game.legal_actions() if a.kind == "end"))
     drive(page.session.game, lambda g: g.phase == "over")
     page.call(lambda table: table.changed())
+    page.wait(WINNER_SECONDS)  # the board shows the winning move first
     assert "The coach gave 1 hint in this game." in page.html("overlay")

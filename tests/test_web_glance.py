@@ -29,6 +29,7 @@ from catan_web import effects as PE  # noqa: E402
 from catan_web.game import effects as E  # noqa: E402
 from catan_web.game.board import FINGER_PX, ZOOMS, Press, finger_zoom  # noqa: E402
 from catan_web.game.fresh import FRESH_SECONDS  # noqa: E402
+from catan_web.game.screen import WINNER_SECONDS  # noqa: E402
 from catan_web.game.sound import ROLL_SECONDS  # noqa: E402
 from catan_web.game.state import NOTICE_SECONDS  # noqa: E402
 from catan_web.newgame import file_name, name_of_file  # noqa: E402
@@ -337,6 +338,7 @@ def test_the_winner_screen_gives_each_seat_its_points_by_source() -> None:
     page.scenario(scenario(seat(0, "Ana", RED, hand={"grain": 2, "ore": 3}, dev_cards={"victory_point": 2}),
                            seat(1, "Ben", BLUE, knights_played=3), phase="main", options={"vp_target": 5}))
     page.call(lambda table: table.act(Action(0, "city", BEGINNER_PIECES[0][0][0])))
+    page.wait(WINNER_SECONDS)
     html = page.html("overlay")
     assert page.game.phase == "over" and 'id="winner"' in html and "rematch" in html and "net_invite" not in html
     for pv in page.game.view(None).players:

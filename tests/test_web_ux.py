@@ -31,6 +31,10 @@ from catan_web.session import Session  # noqa: E402
 from catan_web.settings import OFFER_MODES, SPEEDS, TAKE_BACK_WINDOW, Settings, SettingsStore, pause  # noqa: E402
 from catan_web.store import MemoryStorage, SaveMeta, SaveStore  # noqa: E402
 from catan_web.text import Text  # noqa: E402
+from catan_web.effects import Focus  # noqa: E402
+from catan_web.game.effects import Later  # noqa: E402
+from catan_web.game.screen import WINNER_SECONDS  # noqa: E402
+from page_driver import PageDriver  # noqa: E402
 
 NAMES = ("Red", "Blue", "White")
 
@@ -248,6 +252,38 @@ def test_statistics_show_the_figures_of_the_log() -> None:
     cells = dict(re.findall(r'<td data-row="robbed" data-seat="(\d)">(\d+)', html))
     assert cells == {"0": "1", "1": "0"}
     assert 'role="dialog"' in statistics.dialog(stats, Text("en", NAMES), 400)
+
+
+def test_the_board_shows_the_winning_move_then_the_winner_screen_and_its_statistics_a_part_at_a_time() -> None:
+    """The winning move is drawn on the board first; :data:`WINNER_SECONDS` later the winner
+    screen covers it, without its statistics (and focuses "New game" once); each part (dice,
+    points, the table) then comes with a job of its own, which the browser starts once the
+    page has painted, and is added to the sheet in order. A game opened already won shows the
+    screen at once."""
+    page = PageDriver(bots=False)
+    won = table(("human", "standard"), hands=[{"grain": 2, "ore": 3}, {}], options={"vp_target": 3}, phase="main")
+    page.open(won.game)
+    page.call(lambda controller: controller.act(Action.parse("0 city 12")))
+    assert page.game.winner == 0 and page.html("overlay") == "" and 'data-node="12"' in page.html("board")
+    assert Later(WINNER_SECONDS) in page.effects and page.pondering == []
+    page.wait(WINNER_SECONDS)
+    sheet = page.html("overlay")
+    assert 'id="winner"' in sheet and "catan-dice" not in sheet and "stats-table" not in sheet
+    assert Focus("#win-new") in page.effects and len(page.pondering) == 1
+    seen = []
+    for _ in ("dice", "points", "table"):
+        assert len(page.pondering) == 1  # one part at a time
+        page.ponder()
+        sheet = page.html("overlay")
+        seen.append([name for name in ("catan-dice", "catan-points", "stats-table") if name in sheet])
+        assert not any(isinstance(effect, Focus) for effect in page.effects)  # the focus stays on "New game"
+    assert seen == [["catan-dice"], ["catan-dice", "catan-points"], ["catan-dice", "catan-points", "stats-table"]]
+    assert page.pondering == [] and sheet.index("catan-dice") < sheet.index("catan-points") < sheet.index("stats-table")
+    stats = compute(page.game.view(0))
+    assert statistics.PARTS["table"](stats, Text("en", NAMES[:2]), 400) in sheet  # as the statistics dialog draws it
+    again = PageDriver(bots=False)
+    again.open(page.game)
+    assert 'id="winner"' in again.html("overlay")
 
 
 @pytest.mark.parametrize("board", ["random", "beginner"])

@@ -248,14 +248,16 @@ def test_statistics_match_the_game_log(ux: Page) -> None:
 
 
 def test_the_winner_screen_has_statistics_and_a_rematch_with_the_same_seats(ux: Page) -> None:
-    """Red's city reaches the target of 3: the winner screen shows the charts, and "Rematch on
-    the same board" starts a new saved game with the same seats and options."""
+    """Red's city reaches the target of 3: the winner screen shows the charts (after the screen,
+    the focus staying on "New game"), and "Rematch on the same board" starts a new saved game with the same seats and options."""
     sc = against_blue({}, {"grain": 2, "ore": 3}, phase="main", options={"vp_target": 3}, seed=9)
     load(ux, sc, "Finale")
     ux.click("#build-city")
     click_board(ux, "node", int(ux.locator(f"{TARGET}[data-node]").first.get_attribute("data-node") or -1))
     ux.wait_for_selector("#winner")
-    assert ux.locator("#winner .catan-dice").count() == 1 and ux.locator("#winner td[data-row]").count() > 0
+    ux.wait_for_selector("#winner td[data-row]")  # the statistics come a part at a time, after the screen
+    assert ux.locator("#winner .catan-dice").count() == 1 and ux.locator("#winner .catan-points").count() == 1
+    assert ux.evaluate("document.activeElement.id") == "win-new"  # where the screen put the focus, still
     finished, saves = saved(ux), ux.evaluate("JSON.parse(localStorage.getItem('catan.index')).length")
     ux.click("#rematch-same")
     ux.wait_for_selector("#winner", state="detached")

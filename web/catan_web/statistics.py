@@ -22,6 +22,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from catan_core.palette import seat_glyphs
 from catan_core.stats import Stats, table
 from catan_core.stats_svg import MAX_WIDTH, MIN_WIDTH, dice_svg, points_svg
@@ -44,16 +46,20 @@ def chart_width(page_width: float) -> int:
     return max(MIN_WIDTH, min(WIDEST_CHART, MAX_WIDTH, int(page_width) - CHART_MARGIN))
 
 
-def figures(stats: Stats, text: Text, width: int) -> Markup:
-    """The two charts (``width`` pixels wide) and the table of figures per seat; a cell shows
-    the number and, in small print, what it is made of."""
+def dice_chart(stats: Stats, text: Text, width: int) -> Markup:
+    """The dice rolled against the odds (``width`` pixels wide)."""
+    return el("figure", trusted(dice_svg(stats, text.lang, width)), class_="chart")
+
+
+def points_chart(stats: Stats, text: Text, width: int) -> Markup:
+    """Every seat's victory points over the turns (``width`` pixels wide)."""
+    return el("figure", trusted(points_svg(stats, text.lang, width)), class_="chart")
+
+
+def seat_table(stats: Stats, text: Text) -> Markup:
+    """The table of figures per seat, with its heading and a note of whose view it is; a cell
+    shows the number and, in small print, what it is made of."""
     lang = text.lang
-    charts = el(
-        "div",
-        el("figure", trusted(dice_svg(stats, lang, width)), class_="chart"),
-        el("figure", trusted(points_svg(stats, lang, width)), class_="chart"),
-        class_="charts",
-    )
     glyphs = seat_glyphs(stats.colors)
     head = el(
         "tr",
@@ -82,18 +88,34 @@ def figures(stats: Stats, text: Text, width: int) -> Markup:
         for row in table(stats, lang)
     )
     note = text("ui.stats.public") if stats.viewer is None else text("ui.stats.as_seat", player=stats.viewer)
-    return el(
-        "div",
-        charts,
-        el("h3", text("ui.stats.figures"), id="stats-figures"),
-        el(
-            "div",
-            el("table", el("thead", head), el("tbody", rows), class_="stats-table", aria_labelledby="stats-figures"),
-            class_="table-wrap",
-        ),
-        el("p", note, class_="muted small"),
-        class_="figures",
+    return join(
+        (
+            el("h3", text("ui.stats.figures"), id="stats-figures"),
+            el(
+                "div",
+                el(
+                    "table", el("thead", head), el("tbody", rows), class_="stats-table", aria_labelledby="stats-figures"
+                ),
+                class_="table-wrap",
+            ),
+            el("p", note, class_="muted small"),
+        )
     )
+
+
+PARTS: dict[str, Callable[[Stats, Text, int], Markup]] = {
+    "dice": dice_chart,
+    "points": points_chart,
+    "table": lambda stats, text, width: el("div", seat_table(stats, text), class_="figures"),
+}
+"""The parts of the figures, each one element, which a page may draw one at a time (the
+winner screen does)."""
+
+
+def figures(stats: Stats, text: Text, width: int) -> Markup:
+    """The two charts (``width`` pixels wide) and the table of figures per seat."""
+    charts = el("div", dice_chart(stats, text, width), points_chart(stats, text, width), class_="charts")
+    return el("div", charts, seat_table(stats, text), class_="figures")
 
 
 def dialog(stats: Stats, text: Text, width: int) -> Markup:

@@ -19,6 +19,7 @@ the page handles clicks, keys and drawing.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 import sys
 import time
@@ -451,6 +452,11 @@ async def load_game(page: GamePage) -> None:
 
     for _ in prepare():  # the coach ready before the first hint
         await asyncio.sleep(0)
+    from ..game.winner import PREPARED
+
+    for name in PREPARED:
+        await asyncio.sleep(0)
+        importlib.import_module(name)
     search = str(window.location.search).lstrip("?")
     gid = parse_qs(search).get("game", [""])[0]
     if gid:  # a saved game to open at once (the replay viewer's "Play on from here")

@@ -31,7 +31,7 @@ from ..effects import BOARD, Address, Announce, Copy, Download, Focus, Go, Revea
 from ..html import EMPTY, el, join
 from ..pondering import Ponder, Pondered
 from ..text import unexpected, unexpected_msg
-from .apply import announce, apply, focus_on
+from .apply import announce, apply, focus_on, painted
 from .dom import all_code, code_complete, create_once, create_proxy, document, is_none, spawn, to_js, window
 from .page import BOARD_STOP
 
@@ -126,7 +126,10 @@ class PageHost:
 
     async def ponder(self, effect: Ponder) -> None:
         """Advance the page's job ``effect`` names a slice at a time (the page answering
-        between two), and hand its result back with the command ``pondered``; a stale job stops."""
+        between two), and hand its result back with the command ``pondered``; a stale job stops.
+        The first slice waits until the page has painted what the command that started the job
+        changed (the winner screen before its statistics, "thinking" before the hint)."""
+        await painted()
         slices = 0
         while (work := self.page.jobs.work(effect)) is not None:
             result = work.advance(partial(past, time.perf_counter() + PONDER_SLICE))

@@ -10,7 +10,8 @@ allowed" on the new-game form (:attr:`~catan_web.session.Session.hints`, saved w
 
 State: :class:`~catan_web.game.state.CoachState`. Commands: ``hint`` (the Hint button and the
 H key), ``hint_close``, ``chances``, ``tracker``, ``review``, ``play_on``; from the browser
-``pondered`` and ``pondering``.
+``pondering``. Jobs (:data:`JOBS`, their results handed back by the page's command
+``pondered``): ``hint`` and ``review``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import importlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..commands import Command, fields, integer, nothing, text as word, value
+from ..commands import Command, fields, integer, nothing, text as word
 from ..controls import button
 from ..effects import Announce, Focus
 from ..html import EMPTY, Markup, el, join
@@ -310,7 +311,7 @@ def ask_hint(page: Table, _: None) -> None:
     from catan_core.coach import start_hint
 
     page.edit(coach=coach._replace(hint=None, thinking=True, hint_for=where))
-    page.emit(page.jobs.start(HINT, start_hint(person_view(session), HINT_SEED)))  # type: ignore[arg-type]
+    page.emit(page.jobs.start(HINT, start_hint(person_view(session), HINT_SEED)))
 
 
 def close_hint(page: Table, _: None) -> None:
@@ -373,7 +374,7 @@ def start_review(page: Table, chosen: dict[str, str]) -> None:
         return
     work = ReviewWork(session.game, seat)
     page.edit(coach=page.state.coach._replace(review=None, review_seat=seat, progress=0.0))
-    page.emit(page.jobs.start(REVIEW, work.pondering, work.progress))  # type: ignore[arg-type]
+    page.emit(page.jobs.start(REVIEW, work.pondering, work.progress))
 
 
 def play_on(page: Table, step: int) -> None:
@@ -392,6 +393,9 @@ def play_on(page: Table, step: int) -> None:
     page.open_session(Session(game, page.store.new_id(page.now()), name, session.take_backs, session.hints), new=True)
 
 
+JOBS = {HINT: pondered, REVIEW: pondered}
+"""The coach's jobs: what becomes of their results (the page's command ``pondered``)."""
+
 COMMANDS = (
     Command("hint", nothing, ask_hint),
     Command("hint_close", nothing, close_hint),
@@ -399,6 +403,5 @@ COMMANDS = (
     Command("tracker", nothing, toggle_tracker),
     Command("review", fields, start_review),
     Command("play_on", integer(0, 1 << 20), play_on),
-    Command("pondered", value(Pondered), pondered, sent_by_page=True),
     Command("pondering", word, pondering, sent_by_page=True),
 )

@@ -44,6 +44,7 @@ from ..html import Markup
 from ..memo import Memo
 from ..newgame import NewGame
 from ..patch import Content
+from ..pondering import Pondered
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
 from ..text import Msg, Text
@@ -53,7 +54,7 @@ from .fresh import FRESH_SECONDS, Pressed, button_keys, command_key, disable, ma
 from .home import put_aside_message
 from .log import LogLines
 from .scene import NO_REMOTE, Remote
-from .screen import OVERLAY_FOCUS, overlay_name, regions
+from .screen import OVERLAY_FOCUS, WINNER_SECONDS, overlay_name, regions
 from .sound import ROLL_SECONDS, Listener, rolled, sound_of
 from .state import GAME, HOME, MAIN_TAB, BoardState, CoachState, Notice, PageState
 
@@ -80,7 +81,7 @@ GAME_COMPONENTS: tuple[str, ...] = (
     "coach",
 )
 """The game screen's components whose commands :meth:`Controller.load_game` adds (each a module
-of :mod:`catan_web.game` with a ``COMMANDS`` tuple)."""
+of :mod:`catan_web.game` with a ``COMMANDS`` tuple, and a ``JOBS`` dict when it starts jobs)."""
 SEED_RANGE = (1, 999_999)
 """New games' seeds are drawn from this range."""
 GENERATIONS = 2**31
@@ -155,6 +156,8 @@ class Controller(PageController[PageState]):
         self.stage: tuple[object, ...] = ()
         self.overlay = ""
         self.loaded: set[str] = set()
+        self.job_results: dict[str, Callable[[Any, Pondered], None]] = dict(stats.JOBS)
+        """What becomes of each job's result, by job name (each component's ``JOBS``)."""
 
     @staticmethod
     def _own_commands() -> tuple[Command[Any], ...]:
@@ -163,6 +166,7 @@ class Controller(PageController[PageState]):
             Command("bot_wake", integer(0, GENERATIONS), bot_wake, sent_by_page=True),
             Command("bot_move", value(BotMove), bot_move, sent_by_page=True),
             Command("tick", nothing, tick, sent_by_page=True),
+            Command("pondered", value(Pondered), pondered, sent_by_page=True),
         )
 
     def load_game(self) -> None:
@@ -173,7 +177,9 @@ class Controller(PageController[PageState]):
     def load_component(self, name: str) -> None:
         """Add the commands of the game screen's component ``name`` (importing it), once."""
         if name not in self.loaded:
-            self.table.add(importlib.import_module(f"{__package__}.{name}").COMMANDS)
+            module = importlib.import_module(f"{__package__}.{name}")
+            self.table.add(module.COMMANDS)
+            self.job_results.update(getattr(module, "JOBS", {}))
             self.loaded.add(name)
 
     # --- a command in, effects out ------------------------------------------------------------------
@@ -261,6 +267,8 @@ class Controller(PageController[PageState]):
         if news:
             self.emit(Announce(tuple(news)))
         name = overlay_name(state, session, self.remote)
+        if name == "winner":
+            stats.draw_under_winner(self, scene)
         if name != self.overlay:
             self.overlay = name
             if name:
@@ -279,9 +287,9 @@ class Controller(PageController[PageState]):
                 self.emit(Later(notice.life))
 
     def listen(self) -> None:
-        """What happened since the last command: a roll makes the dice tumble, and one sound
-        plays (when the sound is on, and only after the person's first gesture, which makes the
-        sound ready)."""
+        """What happened since the last command: a roll makes the dice tumble, a win lets the
+        board show the winning move before the winner screen, and one sound plays (when the
+        sound is on, and only after the person's first gesture, which makes the sound ready)."""
         if self.state.sound and self.state.gesture and not self.sound_ready:
             self.sound_ready = True
             self.emit(ReadySound())
@@ -292,6 +300,9 @@ class Controller(PageController[PageState]):
         if rolled(events):
             self.edit(rolled_at=self.now())
             self.emit(Later(ROLL_SECONDS))
+        if any(event.kind == "win" for event in events):
+            self.edit(won_at=self.now())
+            self.emit(Later(WINNER_SECONDS))
         name = sound_of(events, session.humans)
         if name is not None and self.state.sound and self.state.gesture:
             self.emit(Sound(name))
@@ -482,7 +493,7 @@ class Controller(PageController[PageState]):
 
 def tick(page: Controller, _: None) -> None:
     """Time passed: a notice whose time is up fades; fresh buttons whose moment is over take
-    clicks; the dice stop tumbling."""
+    clicks; the dice stop tumbling; the winner screen covers the board that showed the winning move."""
     now = page.now()
     notice = page.state.notice
     if notice is not None and notice.expired(now):
@@ -491,6 +502,17 @@ def tick(page: Controller, _: None) -> None:
     rolled_at = page.state.rolled_at
     if rolled_at is not None and now >= rolled_at + 1000 * ROLL_SECONDS:
         page.edit(rolled_at=None)
+    won_at = page.state.won_at
+    if won_at is not None and now >= won_at + 1000 * WINNER_SECONDS:
+        page.edit(won_at=None)
+
+
+def pondered(page: Controller, done: Pondered) -> None:
+    """A job the page advanced in slices is done: the component that started it takes the
+    result (it ignores a stale one)."""
+    taker = page.job_results.get(done.job)
+    if taker is not None:
+        taker(page, done)
 
 
 def bot_wake(page: Controller, generation: int) -> None:

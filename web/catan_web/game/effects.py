@@ -88,5 +88,7 @@ class SendToHost(NamedTuple):
     action: Action
 
 
-Effect = PageEffect | Save | Delete | Wake | Later | Sound | Think | SyncGuests | Opened | Leave | SendToHost
+Effect = (
+    PageEffect | Save | Delete | Wake | Later | Sound | ReadySound | Think | SyncGuests | Opened | Leave | SendToHost
+)
 """What the game page's commands may ask of the browser (every page's, and its own)."""

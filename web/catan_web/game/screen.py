@@ -137,25 +137,32 @@ def overlay_name(state: PageState, session: Session, remote: Remote) -> str:
     ``costs`` (the building costs), ``stats``, or "" for none."""
     if remote.paused_screen():
         return "paused"
-    if session.game.phase == "over" and not state.winner_closed:
+    if session.game.phase == "over" and not state.winner_closed and state.won_at is None:
         return "winner"
     if state.costs_open:
         return "costs"
     return "stats" if state.stats_open else ""
 
 
-def overlay(scene: Scene) -> tuple[str, Markup]:
-    """The screen over the game, if any: its name and markup."""
+def overlay(scene: Scene) -> tuple[str, Framed]:
+    """The screen over the game, if any: its name, and the overlay region's attributes (the
+    winner screen is the region's own element) and content."""
     from . import stats, supply, winner
 
     name = overlay_name(scene.state, scene.session, scene.remote)
-    if name == "paused":
-        return name, scene.remote.paused_screen()
     if name == "winner":
-        return name, winner.winner_screen(scene, stats.shown(scene, dialog=False))
+        return name, winner.winner_screen(scene, stats.under_winner(scene))
+    if name == "paused":
+        return name, Framed((), scene.remote.paused_screen())
     if name == "costs":
-        return name, supply.costs_card(scene)
-    return name, stats.shown(scene, dialog=True) if name == "stats" else EMPTY
+        return name, Framed((), supply.costs_card(scene))
+    return name, Framed((), stats.shown(scene) if name == "stats" else EMPTY)
+
+
+WINNER_SECONDS = 0.8
+"""How long the board shows the winning move before the winner screen covers it, when the game
+is won on the page (a game opened already over shows it at once). A person sees the last move
+land; the page draws the move and the screen in frames of their own."""
 
 
 OVERLAY_FOCUS: dict[str, str] = {
@@ -262,16 +269,15 @@ def game_regions(
 
     scene = Scene(state, session, remote, memo, log)
     name, over = overlay(scene)
-    out: list[tuple[str, Content]] = [
-        ("home", Framed(HIDDEN, EMPTY)),
-        ("game", Framed((("inert", ""),) if name else ())),
-    ]
+    out: list[tuple[str, Content]] = [("home", Framed(HIDDEN, EMPTY))]
     for region in game_views():
         if region.reads is None:
             out.append((region.name, region.draw(scene)))
         else:
             out.append((region.name, memo.keep(region.name, region.reads(scene), partial(region.draw, scene))))
-    return [*out, ("net-wrap", net_card(state, session, remote)), ("overlay", over)]
+    # the game under a screen is inert, set after its changes: the browser then works out its style once
+    inert = ("game", Framed((("inert", ""),) if name else ()))
+    return [*out, ("net-wrap", net_card(state, session, remote)), ("overlay", over), inert]
 
 
 def net_card(state: PageState, session: Session, remote: Remote) -> Markup:

@@ -141,6 +141,9 @@ class PageState(NamedTuple):
     """The page's width in CSS pixels (charts are drawn to fit it)."""
     rolled_at: float | None = None
     """When the dice were last rolled, while they tumble (milliseconds; None: they lie still)."""
+    won_at: float | None = None
+    """When the game on screen was won on this page, while the board still shows the winning move
+    (milliseconds; :data:`~catan_web.game.screen.WINNER_SECONDS`); then None, and the winner screen shows."""
     pressed: Pressed | None = None
     """The button pressed last, while buttons appearing where it was may be fresh
     (:mod:`catan_web.game.fresh`)."""

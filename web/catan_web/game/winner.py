@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..commands import Command, choice, nothing
 from ..controls import button
 from ..html import Markup, el, join, trusted
+from ..patch import Framed, Keyed
 from ..session import Session
 from .coach import hints_line, review_part
 from .parts import seat_label
@@ -36,6 +37,9 @@ TROPHY = trusted(
     '<rect x="20" y="46" width="24" height="8" rx="2" fill="#8a5a00"/></svg>'
 )
 """A small gold cup (decoration)."""
+PREPARED = ("catan_core.stats", "catan_core.stats_svg", "catan_web.statistics", "catan_web.review")
+"""Modules the winner screen and its statistics need, imported ahead while the page is idle
+(``catan_web.browser.game.load_game``), so that a game's end does not wait for them."""
 
 
 def breakdown(pv: PlayerView) -> dict[str, int]:
@@ -82,43 +86,46 @@ def final_table(scene: Scene) -> Markup:
     )
 
 
-def winner_screen(scene: Scene, figures: Markup) -> Markup:
-    """Who won, each seat's points by source, the rematch buttons and ``figures`` (the statistics)."""
+WINNER_SCREEN: tuple[tuple[str, str], ...] = (
+    ("class", "overlay winner"),
+    ("role", "dialog"),
+    ("aria-modal", "true"),
+    ("aria-labelledby", "winner-title"),
+)
+"""The attributes of the screen over the game (the region ``overlay``) while it shows the winner."""
+
+
+def winner_screen(scene: Scene, figures: tuple[tuple[str, Markup], ...]) -> Framed:
+    """Who won, each seat's points by source, the rematch buttons and ``figures`` (the parts of
+    the statistics drawn so far, by name). The sheet's parts are keyed: the statistics, drawn
+    a part at a time once the screen shows, are added to it without writing the rest again
+    (the focus stays where it is)."""
     view, text = scene.view, scene.text
     rematches = join(
         button(text, text("ui.rematch." + board), "rematch", arg, ident=f"rematch-{arg}", cls="primary")
         for board, arg in (("new_board", "new"), ("same_board", "same"))
     )
-    body = el(
+    actions = el(
         "div",
-        TROPHY,
-        el("h2", text("ui.win.title", player=view.winner), id="winner-title"),
-        el("p", text("ui.win.round", round=round_of(view.turn, len(view.players))), class_="muted"),
-        hints_line(scene),
-        final_table(scene),
-        el(
-            "div",
-            button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
-            button(text, text("ui.win.board"), "close_winner", ident="win-board"),
-            replay_link(scene),
-            class_="row",
-        ),
-        el("div", rematches, class_="row rematch"),
-        el("p", text("ui.rematch.help"), class_="muted small"),
-        review_part(scene),
-        figures,
-        class_="sheet",
-        style=f"border-top-color:{view.seats[view.winner].color}",
+        button(text, text("ui.win.new"), "home", ident="win-new", cls="primary"),
+        button(text, text("ui.win.board"), "close_winner", ident="win-board"),
+        replay_link(scene),
+        class_="row",
     )
-    return el(
-        "div",
-        body,
-        class_="overlay winner",
-        role="dialog",
-        aria_modal="true",
-        aria_labelledby="winner-title",
-        id="winner",
+    parts = (
+        ("trophy", TROPHY),
+        ("title", el("h2", text("ui.win.title", player=view.winner), id="winner-title")),
+        ("round", el("p", text("ui.win.round", round=round_of(view.turn, len(view.players))), class_="muted")),
+        ("hints", hints_line(scene)),
+        ("final", final_table(scene)),
+        ("actions", actions),
+        ("rematch", el("div", rematches, class_="row rematch")),
+        ("help", el("p", text("ui.rematch.help"), class_="muted small")),
+        ("review", review_part(scene)),
+        *figures,
     )
+    sheet = (("class", "sheet"), ("style", f"border-top-color:{view.seats[view.winner].color}"), ("id", "winner"))
+    return Framed(WINNER_SCREEN, Keyed("div", sheet, tuple((key, html) for key, html in parts if html)))
 
 
 def replay_link(scene: Scene) -> Markup | None:
