@@ -145,6 +145,12 @@ HEX_RING_FOCUS = (28, 12)
 """The widths of that ring's dark edge and band (gold, steady) while the hex has the keyboard
 focus or is selected: the hex's focus ring."""
 
+PULSE = (1.1, 6)
+"""The targets' pulse: seconds from lit to dim (or back), and how many such halves it plays
+(an even number: it ends lit). It draws the eye when targets appear, then stops, so that the
+board is not painted again every frame while a person thinks (an SVG animation runs on the
+page's thread)."""
+
 _STYLE = (
     "<style>"
     ".catan-board .target{cursor:pointer}"
@@ -154,7 +160,7 @@ _STYLE = (
     ".catan-board .ring{fill:none;stroke-linejoin:round;pointer-events:none}.catan-board .hex.target .ring{display:inline}"
     f".catan-board .ring polygon{{stroke:{OUTLINE};stroke-width:{HEX_RING[1]};opacity:{HEX_RING[3]}}}"
     f".catan-board .ring .hl{{stroke:#ffffff;stroke-width:{HEX_RING[2]};opacity:1}}"
-    ".catan-board .hl{animation:catan-pulse 1.1s ease-in-out infinite alternate}"
+    f".catan-board .hl{{animation:catan-pulse {PULSE[0]}s ease-in-out {PULSE[1]} alternate}}"
     ".catan-board .target:hover .hl,.catan-board .target:focus-visible .hl{stroke:#ffd60a;opacity:1}"
     # the focused or selected hex: its ring wider, steady and gold, its tile brighter
     ".catan-board .hex.target:focus-visible .ring polygon,.catan-board .hex.selected .ring polygon"

@@ -221,7 +221,9 @@ def test_a_hex_lit_or_going_dark_changes_only_its_opening_tag() -> None:
     assert rules[".catan-board .hex.target .ring"] == "display:inline"
     focused = ".catan-board .hex.target:focus-visible .ring .hl,.catan-board .hex.selected .ring .hl"
     assert "stroke:#ffd60a" in rules[focused] and "animation:none" in rules[focused]
-    assert "catan-pulse" in rules[".catan-board .hl"]
+    pulse = rules[".catan-board .hl"].split()
+    assert "animation:catan-pulse" in pulse and "alternate" in pulse and "infinite" not in pulse
+    assert int(pulse[-2]) % 2 == 0  # a few halves, an even number: the pulse stops with the targets lit
     assert "animation:none" in _STYLE.split("prefers-reduced-motion:reduce")[1].split("}")[0]
 
 
