@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import get_args
 
 from catan_web.html import Markup
-from catan_web.patch import Fill, Insert, Keyed, Op, Patcher, Put, Remove, Retag, SetAttribute, encode, written
+from catan_web.patch import WHOLE, Fill, Insert, Keyed, Op, Patcher, Put, Remove, Retag, SetAttribute, encode, written
 
 APPLY_SCRIPT = Path(__file__).resolve().parents[1] / "web" / "patch.mjs"
 
@@ -117,6 +117,20 @@ def test_the_encoding_gives_each_operation_back_and_names_what_the_script_applie
     script = APPLY_SCRIPT.read_text(encoding="utf-8")
     assert all(f'"{name}"' in script for name in kinds), "web/patch.mjs applies each operation by its class name"
     assert encode([]) == "[]"
+
+
+def test_most_of_a_region_changed_is_written_whole_but_one_new_child_is_inserted() -> None:
+    """Changes to several children that make up most of a keyed region write it whole (one
+    operation); one child added, however large (a chart under the winner screen), is inserted:
+    the rest, and the focus in it, stay."""
+    patcher = Patcher()
+    small = tuple((str(k), Markup(f"<p>{k}</p>")) for k in range(3))
+    patcher.patch("sheet", Keyed("div", (), small))
+    chart = Markup(f"<figure>{'x' * (2 * WHOLE)}</figure>")
+    assert patcher.patch("sheet", Keyed("div", (), (*small, ("chart", chart)))) == [Insert("sheet", 3, chart)]
+    rewritten = tuple((key, Markup(f"<p>{'y' * 3 * WHOLE}</p>")) for key, _ in small[:2]) + small[2:]
+    ops = patcher.patch("sheet", Keyed("div", (), (*rewritten, ("chart", chart))))
+    assert [type(op) for op in ops] == [Fill]
 
 
 def test_a_child_whose_opening_tag_alone_changed_has_its_attributes_set() -> None:

@@ -145,7 +145,8 @@ def test_no_axe_violations_in_any_state_of_the_game(game: Page, lang: str) -> No
     found = {"new game": violations(game)}
     for name, (data, actions) in STATES.items():
         load(game, data, *actions)
-        game.wait_for_selector("#winner" if name == "over" else "#prompt")
+        # the winner screen once its statistics are drawn (they come after it, a part at a time)
+        game.wait_for_selector("#winner .figures" if name == "over" else "#prompt")
         found[name] = violations(game)
     # the statistics dialog, over a game in progress
     load(game, ROLL, "0 roll")

@@ -69,7 +69,7 @@ class Framed(NamedTuple):
 
 WHOLE = 2000
 """Characters of a keyed region's changes under which they are written as such (above, and
-over half of the region, the region is written whole)."""
+over half of the region, the region is written whole, unless the change is one child's)."""
 
 FRONT = 64
 """The most children a keyed region's change may add in front of the others to be found as such
@@ -204,8 +204,8 @@ def _content(region: str, before: Markup | Keyed | None, content: Markup | Keyed
         children = _children(region, before.items, content.items)
         size = written(children)
         if (
-            size > WHOLE and size > sum(map(len, map(itemgetter(1), content.items))) // 2
-        ):  # most changed: write it whole
+            len(children) > 1 and size > WHOLE and size > sum(map(len, map(itemgetter(1), content.items))) // 2
+        ):  # most changed: write it whole (one child alone is written as such: the region whole is more)
             return [Fill(region, content.markup())]
         return _attributes(region, before.attributes, content.attributes) + children
     return [Fill(region, content.markup() if isinstance(content, Keyed) else content)]
