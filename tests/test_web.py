@@ -468,7 +468,7 @@ def test_the_bytecode_report_names_every_module_compiled_at_start(tmp_path: Path
                       "compiled": ["catan_web.c", "catan_web.d", "catan_web.f", "html", "pyscript"]}
 
 
-HOME_PAGE_IMPORTS = r"""
+BROWSER_STUBS = r"""
 import asyncio, json, sys, types
 from importlib.util import _LazyModule
 
@@ -484,7 +484,8 @@ sys.modules.update({"js": js, "pyodide": pyodide, "pyodide.ffi": ffi, "_catan_co
 
 def ours():
     return {name: type(module) is not _LazyModule for name, module in sys.modules.items() if name.startswith("catan_")}
-
+"""
+HOME_PAGE_IMPORTS = BROWSER_STUBS + r"""
 from catan_web.browser import game
 from catan_web.game.controller import Controller
 from catan_web.store import MemoryStorage
@@ -520,3 +521,38 @@ def test_the_home_screen_starts_without_the_engine_and_loads_it_after() -> None:
     assert sorted(loaded_at_start - set(first)) == []
     assert all(found["after"].get(name) for name in ENGINE_AND_GAME_SCREEN), found["after"]
     assert found["roll"]
+
+
+GAME_END_IMPORTS = BROWSER_STUBS + r"""
+from catan_web.browser import game
+from catan_web.game import coach, winner
+import importlib
+from page_driver import PageDriver
+from test_web_ux import table
+from catan_core.actions import Action
+from catan_web.game.screen import WINNER_SECONDS
+
+page = PageDriver(bots=False)  # (it loads the game screen's components, as the page does once drawn)
+for _ in coach.prepare():  # what the page loads while idle (catan_web.browser.game.load_game)
+    pass
+for name in winner.PREPARED:
+    importlib.import_module(name)
+page.open(table(("human", "standard"), hands=[{"grain": 2, "ore": 3}, {}], options={"vp_target": 3}, phase="main").game)
+before = ours()
+page.call(lambda controller: controller.act(Action.parse("0 city 12")))
+page.wait(WINNER_SECONDS)
+while page.pondering:
+    page.ponder()
+print(json.dumps({"new": sorted(set(ours()) - set(before)), "drawn": "stats-table" in page.html("overlay")}))
+"""
+
+
+def test_the_game_end_imports_nothing_the_page_did_not_load_while_idle() -> None:
+    """The winner screen and its statistics import no module that the page has not loaded while
+    idle (the game screen's components, the coach's modules, ``winner.PREPARED``): a game's
+    end does not wait for an import (in Pyodide, from the zip)."""
+    path = os.pathsep.join((str(ROOT), str(ROOT / "web"), str(ROOT / "tests")))
+    done = subprocess.run([sys.executable, "-c", GAME_END_IMPORTS], capture_output=True, text=True, check=True,
+                          cwd=ROOT, env={"PYTHONPATH": path})
+    found = json.loads(done.stdout.splitlines()[-1])
+    assert found == {"new": [], "drawn": True}
