@@ -21,9 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from catan_core.saves import loads
+from catan_core.bots import make_bot
+from catan_core.game import Game, Options, Seat
+from catan_core.palette import PALETTE
+from catan_core.saves import dumps, loads
 from catan_core.scenarios import load_scenario
-from test_game import RESOURCES, STEP_MS, TARGET, click_board, load, saved, scenario, seat
+from test_game import RESOURCES, STEP_MS, TARGET, click_board, go_home, load, saved, scenario, seat
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
@@ -318,6 +321,49 @@ def test_the_winner_s_points_by_source_add_up_to_the_totals(wide: Page) -> None:
         assert sum(parts) == total == game.victory_points(seat_no), (seat_no, parts, total)
     assert wide.locator("#winner [data-cmd^=net]").count() == 0
     wide.click("#win-board")
+
+
+LOG_EVENTS = 1000
+"""Events of the long game below: its log's numbers have four digits."""
+MARKER_ROOM = """() => {
+    const list = document.querySelector('#log-lines'), line = list.querySelector('li[value]');
+    const probe = document.createElement('span');
+    probe.textContent = `${line.value}. `;
+    probe.style.font = getComputedStyle(line).font;
+    probe.style.position = 'absolute';
+    document.body.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    return [line.value, needed, parseFloat(getComputedStyle(list).paddingLeft)];
+}"""
+"""The newest numbered line's number, the width its marker's text needs, and the log's margin."""
+
+
+def long_game() -> str:
+    """A save of Ana (a person) and three standard computer players after :data:`LOG_EVENTS` events."""
+    options = Options(players=4, board="beginner")
+    seats = tuple(Seat(name, PALETTE[p].hex, "human" if p == 0 else "standard")
+                  for p, name in enumerate(("Ana", "Ben", "Cy", "Di")))
+    game = Game(options, 5, seats)
+    bots = [make_bot("standard", seed=p) for p in range(options.players)]
+    while len(game.log) < LOG_EVENTS:
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    return dumps(game)
+
+
+def test_the_log_s_margin_holds_four_digit_numbers(wide: Page) -> None:
+    """Past event 999 the log's numbers have four digits: its margin widens to hold them (at
+    three digits it cut the first off)."""
+    go_home(wide)
+    wide.set_input_files("#import-file", files=[{"name": "catan-Long.json", "mimeType": "application/json",
+                                                 "buffer": long_game().encode()}])
+    wide.wait_for_selector("#log-lines li[value]")
+    for size in (WIDE, PHONE):
+        wide.set_viewport_size(size)
+        number, needed, room = wide.evaluate(MARKER_ROOM)
+        assert number >= LOG_EVENTS and needed <= room, (size, number, needed, room)
+        wide.locator("#log-lines").scroll_into_view_if_needed()
+        shot(wide, f"log-numbers-{size['width']}")
 
 
 def offers_per_computer_turn(history: list[str], person: int) -> dict[tuple[int, int], int]:

@@ -115,6 +115,20 @@ def start_line(scene: Scene) -> Markup | None:
     return el("li", seat_mark(game, seat), scene.text(key, player=seat), class_="start")
 
 
+NUMBER_DIGITS = 3
+"""The digits the log's margin holds at least for its lines' numbers (it widens for more)."""
+
+
+def number_digits(events: int) -> int:
+    """How many digits the margin of a log of ``events`` events holds for the numbers (the
+    style's ``--digits``: the numbers are the events', which pass 999 in a long game).
+
+    >>> number_digits(12), number_digits(999), number_digits(1000)
+    (3, 3, 4)
+    """
+    return max(NUMBER_DIGITS, len(str(events)))
+
+
 def log_list(scene: Scene, memo: LogLines) -> Keyed:
     """The ``<ol>`` of the log's newest lines, newest first, each keyed by its event's index."""
     items = memo.keyed(scene.session, scene.state.lang)
@@ -125,6 +139,7 @@ def log_list(scene: Scene, memo: LogLines) -> Keyed:
     attributes = (
         ("class", "log"),
         ("id", "log-lines"),
+        ("style", f"--digits:{number_digits(len(scene.session.game.log))}"),
         ("reversed", ""),
         ("tabindex", "0"),
         ("aria-labelledby", "log-title"),
