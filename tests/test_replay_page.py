@@ -131,6 +131,8 @@ def test_the_log_follows_the_step_and_hides_what_the_seat_could_not_see() -> Non
     page.run("viewer", "")
     assert "You steal" not in page.html("log-box")
     assert page.html("log-box").count('class="now"') == len(page.page.replay.events())
+    numbers = [int(n) for n in re.findall(r'<li (?:class="now" )?value="(\d+)"', page.html("log-box"))]
+    assert numbers == list(range(len(page.page.replay.view(None).log), 0, -1))[: len(numbers)]  # the events' own
 
 
 def test_every_way_to_open_a_game_and_the_refusals() -> None:

@@ -351,19 +351,24 @@ def long_game() -> str:
     return dumps(game)
 
 
-def test_the_log_s_margin_holds_four_digit_numbers(wide: Page) -> None:
+def test_the_log_s_margin_holds_four_digit_numbers(browse: GuardedBrowser, site: LocalSite, wide: Page) -> None:
     """Past event 999 the log's numbers have four digits: its margin widens to hold them (at
-    three digits it cut the first off)."""
+    three digits it cut the first off), on the game page and in the replay viewer."""
     go_home(wide)
     wide.set_input_files("#import-file", files=[{"name": "catan-Long.json", "mimeType": "application/json",
                                                  "buffer": long_game().encode()}])
     wide.wait_for_selector("#log-lines li[value]")
-    for size in (WIDE, PHONE):
-        wide.set_viewport_size(size)
-        number, needed, room = wide.evaluate(MARKER_ROOM)
-        assert number >= LOG_EVENTS and needed <= room, (size, number, needed, room)
-        wide.locator("#log-lines").scroll_into_view_if_needed()
-        shot(wide, f"log-numbers-{size['width']}")
+    gid = wide.evaluate("JSON.parse(localStorage.getItem('catan.index')).find(entry => entry.name === 'Long').id")
+    replay = browse.open(f"{site.url}replay.html?game={gid}", wide.context)
+    replay.wait_for_selector("#log-lines li[value]")
+    for page, name in ((wide, "game"), (replay, "replay")):
+        for size in (WIDE, PHONE):
+            page.set_viewport_size(size)
+            number, needed, room = page.evaluate(MARKER_ROOM)
+            assert number >= LOG_EVENTS and needed <= room, (name, size, number, needed, room)
+            page.locator("#log-lines").scroll_into_view_if_needed()
+            shot(page, f"log-numbers-{name}-{size['width']}")
+    replay.close()
 
 
 def offers_per_computer_turn(history: list[str], person: int) -> dict[tuple[int, int], int]:

@@ -135,13 +135,18 @@ def log_list(scene: Scene, memo: LogLines) -> Keyed:
     opening = start_line(scene) if len(scene.session.game.log) <= LOG_LINES else None
     if opening is not None:
         items += (("start", opening),)
+    return Keyed("ol", list_attributes("log", len(scene.session.game.log)), items)
+
+
+def list_attributes(name: str, events: int) -> tuple[tuple[str, str], ...]:
+    """The attributes of a log's ``<ol>`` of class ``name`` showing the newest of ``events``
+    events (the game page's and the replay viewer's)."""
     # tabindex: the list scrolls once it is long, and a scrolled region must be reachable by keyboard
-    attributes = (
-        ("class", "log"),
+    return (
+        ("class", name),
         ("id", "log-lines"),
-        ("style", f"--digits:{number_digits(len(scene.session.game.log))}"),
+        ("style", f"--digits:{number_digits(events)}"),
         ("reversed", ""),
         ("tabindex", "0"),
         ("aria-labelledby", "log-title"),
     )
-    return Keyed("ol", attributes, items)

@@ -1,5 +1,6 @@
-"""The game's log up to the step, newest first, as the chosen seat could read it; the lines of
-the step's own action are marked. A keyed region: a step forward adds its lines only.
+"""The game's log up to the step, newest first, as the chosen seat could read it, each line with
+its event's number (as on the game page); the lines of the step's own action are marked. A
+keyed region: a step forward adds its lines only.
 
 Sentences are translated once per event and kept (:class:`LogMemo`) until the viewer, the
 language or the game changes: an event's sentence is the same at every step. No command.
@@ -9,9 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game.log import LOG_LINES
-from ..game.parts import seat_mark
-from ..html import Markup, el
+from ..game.log import LOG_LINES, line, list_attributes
+from ..html import Markup
 from ..patch import Keyed
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ class LogMemo:
             self.key, self.lines = key, {}
         if index not in self.lines:
             event = scene.view.log[index]
-            self.lines[index] = el("li", seat_mark(scene.replay.game, event.player), scene.text.event(event))
+            self.lines[index] = line(scene.replay.game, event.player, scene.text.event(event), index + 1)
         return self.lines[index]
 
 
@@ -43,14 +43,7 @@ def log_list(scene: Scene, memo: LogMemo) -> Keyed:
     first = max(0, count - LOG_LINES)
     items = []
     for i in range(count - 1, first - 1, -1):
-        line = memo.line(scene, i)
+        drawn = memo.line(scene, i)
         key = f"{i}n" if i >= fresh else str(i)
-        items.append((key, Markup(line.replace("<li>", '<li class="now">', 1)) if i >= fresh else line))
-    attributes = (
-        ("class", "replay-log"),
-        ("id", "log-lines"),
-        ("reversed", ""),
-        ("tabindex", "0"),
-        ("aria-labelledby", "log-title"),
-    )
-    return Keyed("ol", attributes, tuple(items))
+        items.append((key, Markup(drawn.replace("<li ", '<li class="now" ', 1)) if i >= fresh else drawn))
+    return Keyed("ol", list_attributes("replay-log", count), tuple(items))
