@@ -8,7 +8,8 @@ Run from the repository root:
 One seat is played by one of our levels (``--ours``: beginner, standard, strong, or
 standard-classic and strong-classic, the standard and strong levels before the learned
 evaluation; ``--budget`` sets the time per decision of the standard and strong levels), the
-other three by one kind of Catanatron 3.3.0 player (``--theirs``): ``alphabeta`` (``players.minimax.AlphaBetaPlayer``, its default depth
+other three by one kind of Catanatron 3.3.0 player (``--theirs``): ``alphabeta``
+(``players.minimax.AlphaBetaPlayer``, its default depth
 2), ``value`` (``players.value.ValueFunctionPlayer``), ``weighted``
 (``players.weighted_random.WeightedRandomPlayer``) or ``random`` (``RandomPlayer``).
 
@@ -25,7 +26,8 @@ position, so only then does a seed give the same games from run to run (except f
 standard and strong levels, whose thinking stops at a time budget, and AlphaBetaPlayer's 20 s
 deadline).
 
-Games: game ``i`` (``--first`` to ``--first`` + ``--games`` - 1) is Catanatron's ``Game(players, seed=seed + i)`` (its random base map with
+Games: game ``i`` (``--first`` to ``--first`` + ``--games`` - 1) is Catanatron's
+``Game(players, seed=seed + i)`` (its random base map with
 the official number spiral, its dice, its development deck, discard limit 7, 10 points) with
 our level in seat ``i % 4`` (seats rotated; seat 0 places first and rolls first), against
 three fresh Catanatron players; ``--jobs`` worker processes play games in parallel (the
@@ -117,7 +119,9 @@ one.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
+import math
 import multiprocessing
 import os
 import platform
@@ -133,8 +137,9 @@ from catanatron_venv import ROOT, VENDORED
 
 sys.path.insert(0, str(ROOT))
 
-from catan_core.bots import BOTS, BUDGETED, LEVELS, setting_value  # noqa: E402
-from catan_core.tournament import percentile, wilson  # noqa: E402
+from catan_core.bots import BOTS, BUDGETED, LEVELS, setting_value
+from catan_core.bots.evaluate import STRONG, Weights
+from catan_core.tournament import percentile, wilson
 
 OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(("standard-", "strong-"))))
 """Our levels that may take the seat: those offered to people and the variants
@@ -163,19 +168,25 @@ NO_ASLR: list[str] = ["setarch", platform.machine(), "-R"]
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--ours", choices=OURS, default="strong", help="our level, in one seat")
-    parser.add_argument("--theirs", choices=tuple(THEIR_PLAYERS), default="alphabeta", help="Catanatron's player, in three seats")
+    parser.add_argument("--theirs", choices=tuple(THEIR_PLAYERS), default="alphabeta",
+                        help="Catanatron's player, in three seats")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0,
-                        help="the first game's number (games FIRST .. FIRST+GAMES-1: a run continued on the same games)")
+                        help="the first game's number (games FIRST .. FIRST+GAMES-1: a run continued on the same "
+                             "games)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
-    parser.add_argument("--budget", type=float, default=None, help="time budget of the standard or strong level per decision (s)")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="time budget of the standard or strong level per decision (s)")
     parser.add_argument("--playouts", type=int, default=None,
                         help="playouts of a searching strong level per decision (default: by its budget); with a "
                              "generous --budget, the same games on a loaded machine as on a free one")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="another setting of our level's constructor (numbers as numbers, true/false as booleans; "
                              "repeatable), e.g. --set setup_by_model=true for strong-hybrid")
+    parser.add_argument("--weights", action="append", default=[], metavar="KEY=VALUE",
+                        help="play the searching level with evaluate.STRONG's weight KEY set to VALUE (repeatable; "
+                             "a tuple weight such as spot as a comma list), e.g. --weights progress_city=0.45")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
     parser.add_argument("--record", type=Path, help="write our seat's positions and the winners here (JSON)")
     parser.add_argument("--games-out", type=Path,
@@ -184,9 +195,54 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
-    if (args.budget is not None or args.playouts is not None) and args.ours not in TIMED:
-        parser.error(f"--budget and --playouts are settings of {', '.join(TIMED)}")
+    if (args.budget is not None or args.playouts is not None or args.weights) and args.ours not in TIMED:
+        parser.error(f"--budget, --playouts and --weights are settings of {', '.join(TIMED)}")
+    try:
+        args.weight_overrides = weight_overrides(args.weights)
+    except ValueError as error:
+        parser.error(str(error))
     return args
+
+
+def weight_overrides(pairs: Sequence[str]) -> dict[str, Any]:
+    """``--weights``: the changed fields of :class:`Weights`, each read as its default's type
+    (a tuple from a comma list of numbers, as long as the default); a number must be finite.
+
+    >>> weight_overrides(["progress_city=0.45", "spot=0.6,0.4,0.2,0.1", "stage_points=5"])
+    {'progress_city': 0.45, 'spot': (0.6, 0.4, 0.2, 0.1), 'stage_points': 5}
+    >>> weight_overrides(["dev_cards=0.2"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: --weights: unknown weight 'dev_cards'; the weights are pip, diversity, card, spot, ...
+    """
+    fields = {field.name: getattr(STRONG, field.name) for field in dataclasses.fields(Weights)}
+    overrides: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep:
+            raise ValueError(f"--weights: {pair!r} is not KEY=VALUE")
+        if key not in fields:
+            raise ValueError(f"--weights: unknown weight {key!r}; the weights are {', '.join(fields)}")
+        default = fields[key]
+        try:
+            if isinstance(default, tuple):
+                value: Any = tuple(float(part) for part in text.split(","))
+                if len(value) != len(default):
+                    raise ValueError(f"{len(default)} numbers expected")
+            else:
+                value = type(default)(text)
+            if not all(map(math.isfinite, value if isinstance(value, tuple) else (value,))):
+                raise ValueError("not finite")
+        except ValueError as error:
+            kind = type(default).__name__
+            raise ValueError(f"--weights: {key}={text!r} is not a {kind} like {default!r} ({error})") from None
+        overrides[key] = value
+    return overrides
+
+
+def weights_label(overrides: dict[str, Any]) -> str:
+    """The changed weights as the header line shows them (``key=value,...``; tuples joined by ``/``)."""
+    return ",".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, tuple) else v}" for k, v in overrides.items())
 
 
 def strong_settings(args: argparse.Namespace) -> dict[str, Any]:
@@ -196,6 +252,8 @@ def strong_settings(args: argparse.Namespace) -> dict[str, Any]:
     for pair in args.set:
         key, _, value = pair.partition("=")
         settings[key] = setting_value(value)
+    if args.weight_overrides:
+        settings["weights"] = dataclasses.replace(STRONG, **args.weight_overrides)
     return settings
 
 
@@ -210,7 +268,8 @@ def check(bridge: Any, boards: int, seed: int) -> int:
     print(
         f"ok: on {boards} Catanatron base maps every hex (resource, number, corners, sides), intersection "
         f"(hexes, neighbours, production, harbor), path (ends) and harbor (type, intersections) agrees with ours; "
-        f"Catanatron's harbors lie {', '.join(map(str, sorted(shifts)))} coastal path(s) clockwise of our frame's places"
+        f"Catanatron's harbors lie {', '.join(map(str, sorted(shifts)))} coastal path(s) clockwise of our frame's "
+        "places"
     )
     return 0
 
@@ -230,15 +289,20 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
         lo, hi = wilson(wins, n)
         return f"{100 * wins / max(1, n):.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
 
-    budget = "".join(f" ({name} {value})" for name, value in strong_settings(args).items())
+    budget = "".join(f" ({name} {value})" for name, value in strong_settings(args).items() if name != "weights")
+    if args.weight_overrides:
+        budget += f" (weights STRONG with {weights_label(args.weight_overrides)})"
+    from_game = f" from game {args.first}" if args.first else ""
     lines = [
         (f"{VENDORED.label}: our {args.ours}{budget} in one seat (rotated) vs {SEATS - 1} {args.theirs} "
-         f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}{f' from game {args.first}' if args.first else ''}, {args.jobs} jobs, {seconds:.0f} s"),
+         f"({THEIR_PLAYERS[args.theirs].split(':')[1]}); {n} games, seed {args.seed}{from_game}, "
+         f"{args.jobs} jobs, {seconds:.0f} s"),
         f"{args.ours:>10} won {ours:4} games: {rate(ours)}  (fair share {1 / SEATS:.0%})",
         f"{args.theirs:>10} won {theirs:4} games: {rate(theirs)}  (all their seats; fair share {1 - 1 / SEATS:.0%})",
         f"stopped at Catanatron's turn cap: {capped} games (a win for nobody)",
         (f"mean game length {sum(o.turns for o in outcomes) / max(1, n):.1f} turns; "
-         f"CPU time per game {sum(o.cpu_seconds for o in outcomes) / max(1, n):.2f} s (all four players and the engine)"),
+         f"CPU time per game {sum(o.cpu_seconds for o in outcomes) / max(1, n):.2f} s "
+         "(all four players and the engine)"),
         (f"{args.ours} decisions: {len(times)}, mean {1000 * sum(times) / max(1, len(times)):.1f} ms, "
          f"median {1000 * percentile(times, 0.5):.1f} ms, p95 {1000 * percentile(times, 0.95):.1f} ms, "
          f"max {1000 * (times[-1] if times else 0):.1f} ms"),
@@ -264,7 +328,10 @@ def outcomes_of(bridge: Any, tasks: list[Any], jobs: int) -> Iterator[Any]:
 def run(bridge: Any, args: argparse.Namespace) -> int:
     """Play the benchmark and print its report."""
     tasks = [
-        bridge.GameTask(i, args.seed, args.ours, strong_settings(args), args.theirs, THEIR_PLAYERS[args.theirs], args.record is not None)
+        bridge.GameTask(
+            i, args.seed, args.ours, strong_settings(args), args.theirs, THEIR_PLAYERS[args.theirs],
+            args.record is not None,
+        )
         for i in range(args.first, args.first + args.games)
     ]
     outcomes = []
@@ -273,7 +340,8 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
         outcomes.append(outcome)
         if not args.quiet:
             wins = sum(o.winner == "ours" for o in outcomes)
-            print(f"\r{len(outcomes)}/{args.games} games, {args.ours} won {wins}   ", end="", file=sys.stderr, flush=True)
+            progress = f"\r{len(outcomes)}/{args.games} games, {args.ours} won {wins}   "
+            print(progress, end="", file=sys.stderr, flush=True)
     if not args.quiet:
         print(file=sys.stderr)
     print(report(args, outcomes, time.perf_counter() - start, bridge.DECISION_KINDS))
@@ -288,7 +356,10 @@ def write_games(path: Path, outcomes: list[Any], first: int) -> None:
     """``--games-out``: one record per game, numbered from ``first`` as the games are (``seat``
     is ours; ``final`` by seat)."""
     games = [
-        {"game": first + i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds, "final": list(o.final)}
+        {
+            "game": first + i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds,
+            "final": list(o.final),
+        }
         for i, o in enumerate(outcomes)
     ]
     path.write_text(json.dumps(games), encoding="utf-8")
