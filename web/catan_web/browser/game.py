@@ -183,6 +183,7 @@ class GamePage(PageHost):
         from catan_core.bots import advance  # imported only then: with the worker, the page needs no bots
 
         thinking = self.page.thinking()
+        await painted()  # the move before drawn first: its work and a slice never share a frame
         while True:
             action = advance(thinking, partial(past, time.perf_counter() + THINK_SLICE))
             if action is not None:
