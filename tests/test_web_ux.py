@@ -266,6 +266,9 @@ def test_the_board_shows_the_winning_move_then_the_winner_screen_and_its_statist
     page.call(lambda controller: controller.act(Action.parse("0 city 12")))
     assert page.game.winner == 0 and page.html("overlay") == "" and 'data-node="12"' in page.html("board")
     assert Later(WINNER_SECONDS) in page.effects and page.pondering == []
+    page.run("tick", after=WINNER_SECONDS / 2)  # a timer early by the page's clock: set again for the rest
+    again = [effect.seconds for effect in page.effects if isinstance(effect, Later)]
+    assert page.html("overlay") == "" and again and 0 < max(again) <= WINNER_SECONDS / 2
     page.wait(WINNER_SECONDS)
     sheet = page.html("overlay")
     assert 'id="winner"' in sheet and "catan-dice" not in sheet and "stats-table" not in sheet

@@ -445,6 +445,7 @@ class Controller(PageController[PageState]):
             pressed=None,
             fresh=(),
             winner_closed=False,
+            won_at=None,
             stats_open=False,
             costs_open=False,
             net_open=False,
@@ -503,8 +504,12 @@ def tick(page: Controller, _: None) -> None:
     if rolled_at is not None and now >= rolled_at + 1000 * ROLL_SECONDS:
         page.edit(rolled_at=None)
     won_at = page.state.won_at
-    if won_at is not None and now >= won_at + 1000 * WINNER_SECONDS:
-        page.edit(won_at=None)
+    if won_at is not None:  # (a timer that fired early, by the page's clock, is set again for the rest)
+        left = won_at + 1000 * WINNER_SECONDS - now
+        if left <= 0:
+            page.edit(won_at=None)
+        else:
+            page.emit(Later(left / 1000))
 
 
 def pondered(page: Controller, done: Pondered) -> None:
