@@ -494,7 +494,8 @@ class Controller(PageController[PageState]):
 
 def tick(page: Controller, _: None) -> None:
     """Time passed: a notice whose time is up fades; fresh buttons whose moment is over take
-    clicks; the dice stop tumbling; the winner screen covers the board that showed the winning move."""
+    clicks; the dice stop tumbling; the winner screen covers the board that showed the winning move.
+    A timer that fired early by the page's clock leaves a moment still ahead: the page looks again then."""
     now = page.now()
     notice = page.state.notice
     if notice is not None and notice.expired(now):
@@ -504,12 +505,24 @@ def tick(page: Controller, _: None) -> None:
     if rolled_at is not None and now >= rolled_at + 1000 * ROLL_SECONDS:
         page.edit(rolled_at=None)
     won_at = page.state.won_at
-    if won_at is not None:  # (a timer that fired early, by the page's clock, is set again for the rest)
-        left = won_at + 1000 * WINNER_SECONDS - now
-        if left <= 0:
-            page.edit(won_at=None)
-        else:
-            page.emit(Later(left / 1000))
+    if won_at is not None and now >= won_at + 1000 * WINNER_SECONDS:
+        page.edit(won_at=None)
+    ahead = [moment - now for moment in moments(page.state) if moment > now]
+    if ahead:
+        page.emit(Later(min(ahead) / 1000))
+
+
+def moments(state: PageState) -> list[float]:
+    """When something timed on the page is due (milliseconds): a notice's end, fresh buttons'
+    moment, the dice's tumble, the winning move's show."""
+    due = [until for _, _, until in state.fresh]
+    if state.notice is not None and state.notice.ends is not None:
+        due.append(state.notice.ends)
+    if state.rolled_at is not None:
+        due.append(state.rolled_at + 1000 * ROLL_SECONDS)
+    if state.won_at is not None:
+        due.append(state.won_at + 1000 * WINNER_SECONDS)
+    return due
 
 
 def pondered(page: Controller, done: Pondered) -> None:

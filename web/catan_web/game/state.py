@@ -61,10 +61,16 @@ class Notice(NamedTuple):
         """Seconds it stays on screen (None: until closed): :data:`NOTICE_SECONDS`."""
         return NOTICE_SECONDS.get(self.kind)
 
+    @property
+    def ends(self) -> float | None:
+        """When its time is up (milliseconds; None while it is not shown yet, or stays until closed)."""
+        life = self.life
+        return None if self.at is None or life is None else self.at + 1000 * life
+
     def expired(self, now: float) -> bool:
         """Whether it has stayed its time by ``now`` (milliseconds)."""
-        life = self.life
-        return self.at is not None and life is not None and now >= self.at + 1000 * life
+        ends = self.ends
+        return ends is not None and now >= ends
 
 
 class BoardState(NamedTuple):
