@@ -43,3 +43,17 @@ def test_doctests(name):
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False, report=True)
     assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
+
+
+BENCH_WITH_EXAMPLES = ("vs_catanatron_bots",)
+"""Benchmark scripts whose helpers have examples (run without Catanatron: it is imported only
+under its own environment's interpreter)."""
+
+
+@pytest.mark.parametrize("name", BENCH_WITH_EXAMPLES)
+def test_bench_doctests(name, monkeypatch):
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "bench"))
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False, report=True)
+    assert result.attempted > 0, f"no examples found in {name}"
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples failed in {name}"
