@@ -68,7 +68,7 @@ def main() -> None:
     zte, yte = z[test], winner[test]
     print(f"{len(ytr)} training rows of {len(np.unique(game[~test]))} games; {len(yte)} held out", flush=True)
     w0, _ = newton(ztr.astype(np.float64), ytr, 1.0)
-    logit = held_loss({"w": w0, "W": np.zeros((z.shape[2], 1)), "b": np.zeros(1), "v": np.zeros(1)}, zte, yte)
+    logit = log_loss(zte @ w0, yte)
     print(f"logit: held-out log loss {logit:.4f}", flush=True)
     rng = np.random.default_rng(args.seed)
     k, h = z.shape[2], args.hidden
