@@ -349,7 +349,7 @@ def test_the_address_a_snippet_names_opens_in_the_frame() -> None:
 
 
 def test_the_board_keeps_one_tab_stop_on_the_targets_and_the_focus_follows_a_move() -> None:
-    from catan_web.embed.board import Rove
+    from catan_web.navigate import Rove
     from catan_web.effects import BOARD, Focus
 
     frame = EmbedDriver("?mode=try")

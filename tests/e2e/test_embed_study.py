@@ -79,7 +79,14 @@ def test_a_study_with_three_comments_and_a_your_move_step_is_played(frame_page: 
     page.wait_for_function("() => document.querySelector('#message-text').textContent.includes('Hint')")
     assert page.inner_text("#message-text") == en("study.wrong_hint", hint="Ben holds the most cards: which of his hexes pays best?")
     assert page.locator("#why").count() == 0
-    page.click('#board [data-hex="1"]')  # the move to find
+    page.focus('#board [tabindex="0"]')  # the board's keys: End and Home move its one Tab stop ...
+    at = "document.activeElement.matches('#board .target[data-hex][tabindex=\"0\"]') && document.activeElement.dataset.hex"
+    for key in ("End", "Home"):
+        before = page.evaluate(at)
+        page.keyboard.press(key)
+        page.wait_for_function(f"() => ({at}) && ({at}) !== {json.dumps(before)}")
+    page.focus('#board [data-hex="1"]')
+    page.keyboard.press("Enter")  # ... and Enter on a target makes its move: the move to find
     page.wait_for_selector("#message.found")
     assert page.inner_text("#message-text") == en("study.correct")
     assert en("embed.study.step", step=2, count=4) in text.inner_text()

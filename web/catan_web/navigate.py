@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from catan_core.svg import EDGE_XY, HEX_XY, NODE_POS
 
@@ -40,6 +41,8 @@ POSITIONS: dict[str, tuple[Point, ...]] = {"n": NODE_POS, "e": EDGE_XY, "h": HEX
 ARROWS: dict[str, Point] = {"ArrowRight": (1, 0), "ArrowLeft": (-1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 """The arrow keys (``KeyboardEvent.key``) and their directions on the screen (y grows downwards)."""
 HOME, END = "Home", "End"
+ROVING_KEYS = frozenset((*ARROWS, HOME, END))
+"""The keys that move the board's Tab stop (:func:`step`)."""
 CONE = math.tan(math.radians(60))
 """A target is preferred when it lies within 60 degrees of the arrow's direction (as seen
 from the current target): the most a hexagonal grid needs to reach every neighbour."""
@@ -47,6 +50,14 @@ SIDEWAYS_COST = 1.0
 """How much a step sideways counts against a target, per unit, on top of its distance."""
 ROW_TOLERANCE = 1.0
 """Reading order: spots less than this far apart vertically (SVG units) are on one row."""
+
+
+class Rove(NamedTuple):
+    """A key of :data:`ROVING_KEYS` pressed on the board's spot ``spot`` (the argument of every
+    board's command ``rove``)."""
+
+    spot: str
+    key: str
 
 
 def spot(element: str, ident: int) -> str:

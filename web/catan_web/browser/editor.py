@@ -12,16 +12,14 @@ import json
 from typing import Any
 from urllib.parse import parse_qs
 
-from ..editor.board import Rove
 from ..editor.controller import EditorController
 from ..editor.regions import shell
 from ..editor.start import ChosenFile
 from ..touch import COARSE_POINTER
 from .dom import document, is_none, window
 from .host import PageHost, start_page
-from .page import ACTIVATE, board_spot, browser_languages, browser_storage
+from .page import browser_languages, browser_storage
 
-ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
 """Keys that move the board's Tab stop."""
 UNDO, REDO = "z", "y"
 TYPING = "input, textarea, select"
@@ -67,25 +65,6 @@ class EditorPage(PageHost):
             self.read_chosen(target, "start_file", lambda name, content: ChosenFile(name, content, typed_step()))
         else:
             super().on_change(event)
-
-    def on_board_click(self, event: Any) -> None:
-        """A click on a spot of the board."""
-        spot = board_spot(event.target)
-        if spot is not None:
-            self.run("press", spot)
-
-    def on_board_key(self, event: Any) -> None:
-        """Enter or Space on a spot act as a click; the arrows, Home and End move the Tab stop."""
-        spot = board_spot(event.target)
-        key = str(event.key)
-        if spot is None:
-            return
-        if key in ACTIVATE:
-            event.preventDefault()
-            self.run("press", spot)
-        elif key in ROVING_KEYS:
-            event.preventDefault()
-            self.run("rove", Rove(spot, key))
 
     def on_key(self, event: Any) -> None:
         """Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes (outside text fields)."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..embed.board import Rove
 from ..embed.controller import EmbedController, Source
 from ..embed.screen import shell
 from ..example import ScenarioProblem, read_params
@@ -26,9 +25,8 @@ from ..touch import COARSE_POINTER
 from .dom import document, is_none, window
 from .frames import content_height, report_height, size_frames
 from .host import PageHost
-from .page import ACTIVATE, board_spot, browser_storage, page_language
+from .page import browser_storage, page_language
 
-ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
 """Keys that move the board's Tab stop."""
 STUDY_KEYS: dict[str, str] = {"ArrowLeft": "back", "ArrowRight": "next"}
 """Keys stepping through a study (outside the board and the fields)."""
@@ -141,26 +139,6 @@ class EmbedPage(PageHost):
         """A live example of the authors' page reported its height: size it, and report ours."""
         size_frames(event, EXAMPLE_FRAMES)
         self.post_height()
-
-    def on_board_click(self, event: Any) -> None:
-        """A click on a spot of the board."""
-        spot = board_spot(event.target)
-        if spot is not None:
-            self.run("press", spot)
-
-    def on_board_key(self, event: Any) -> None:
-        """Enter or Space on a focused spot act like a click; the arrows, Home and End move the
-        board's Tab stop."""
-        spot = board_spot(event.target)
-        key = str(event.key)
-        if spot is None:
-            return
-        if key in ACTIVATE:
-            event.preventDefault()
-            self.run("press", spot)
-        elif key in ROVING_KEYS:
-            event.preventDefault()
-            self.run("rove", Rove(spot, key))
 
     def on_key(self, event: Any) -> None:
         """The left and right arrows step through a study (not on the board, not in a field)."""

@@ -37,7 +37,7 @@ from .apply import painted
 from .bots import DISABLE as DISABLE_WORKER, BotsWorker
 from .dom import all_code, document, is_none, window
 from .host import PageHost, after_code, field_values
-from .page import ACTIVATE, MS, board_spot, browser_languages, browser_storage, wall_ms
+from .page import MS, board_spot, browser_languages, browser_storage, wall_ms
 from .saving import LaterSaves
 
 if TYPE_CHECKING:
@@ -45,8 +45,6 @@ if TYPE_CHECKING:
 
 THINK_SLICE = 0.03
 """Longest stretch (seconds) a computer player thinks before the page handles events again."""
-ROVING_KEYS = frozenset({"ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"})
-"""Keys that move the board's Tab stop."""
 UNDO_KEY = "z"
 
 
@@ -290,21 +288,11 @@ class GamePage(PageHost):
         )
         self.run("press", Press(spot, kind in TOUCH_POINTERS, width))
 
-    def on_board_key(self, event: Any) -> None:
-        """Keys on a focused board spot: Enter or Space act like a click; the arrows, Home and
-        End move the board's Tab stop."""
-        from ..game.board import Press, Rove
+    def key_press(self, spot: str) -> object:
+        """Enter or Space on a board spot: a press that acts at once (as a mouse click does)."""
+        from ..game.board import Press
 
-        spot = board_spot(event.target)
-        key = str(event.key)
-        if spot is None or self.page.session is None:
-            return
-        if key in ACTIVATE:
-            event.preventDefault()
-            self.run("press", Press(spot, False))
-        elif key in ROVING_KEYS:
-            event.preventDefault()
-            self.run("rove", Rove(spot, key))
+        return Press(spot, False)
 
     # --- test hooks (only with ?test in the address) ------------------------------------------------------
 

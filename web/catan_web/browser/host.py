@@ -33,7 +33,7 @@ from ..pondering import Ponder, Pondered
 from ..text import unexpected, unexpected_msg
 from .apply import announce, apply, focus_on, painted
 from .dom import all_code, code_complete, create_once, create_proxy, document, is_none, spawn, to_js, window
-from .page import BOARD_STOP
+from .page import ACTIVATE, BOARD_STOP, board_spot
 
 FOCUSABLE = 'button:not([disabled]):not([aria-disabled="true"]),select,input,textarea,[tabindex="0"]'
 """What can take the focus when an effect names a panel."""
@@ -233,6 +233,33 @@ class PageHost:
             fields = (document.getElementById(name) for name in str(names).split())
             value = {str(field.id): str(field.value) for field in fields if not is_none(field)}
         self.run(str(button.getAttribute("data-cmd")), value, *self.before(button))
+
+    def on_board_click(self, event: Any) -> None:
+        """A click on a spot of the board: the command ``press`` with the spot's name."""
+        spot = board_spot(event.target)
+        if spot is not None:
+            self.run("press", spot)
+
+    def on_board_key(self, event: Any) -> None:
+        """A key on a focused board spot: Enter or Space press it as a click does (the command
+        ``press`` with :meth:`key_press`), the arrows, Home and End move the board's Tab stop
+        (the command ``rove``, :mod:`catan_web.navigate`)."""
+        from ..navigate import ROVING_KEYS, Rove
+
+        spot = board_spot(event.target)
+        key = str(event.key)
+        if spot is None:
+            return
+        if key in ACTIVATE:
+            event.preventDefault()
+            self.run("press", self.key_press(spot))
+        elif key in ROVING_KEYS:
+            event.preventDefault()
+            self.run("rove", Rove(spot, key))
+
+    def key_press(self, spot: str) -> object:
+        """The argument of the command ``press`` for Enter or Space on ``spot`` (the spot's name)."""
+        return spot
 
     def on_change(self, event: Any) -> None:
         """A change of any control with ``data-change`` (its value as the argument; a

@@ -10,7 +10,7 @@ Home or End on a spot).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from catan_core import svg
 from catan_core.board import EDGE_COUNT, HEX_COUNT, NODE_COUNT
@@ -35,13 +35,6 @@ if TYPE_CHECKING:
 PROBLEM_COLOR = "#b3261e"
 PROBLEM_RING = {"n": 44, "e": 40, "h": 120}
 """The radius of the ring around a spot a problem is about, by kind of spot (SVG units)."""
-
-
-class Rove(NamedTuple):
-    """A key pressed on the board's spot ``spot`` (an arrow, Home or End)."""
-
-    spot: str
-    key: str
 
 
 def lit(tool: str, view: View) -> Targets:
@@ -155,7 +148,7 @@ def zoom(page: EditorTable, way: str) -> None:
     page.emit(Reveal(IN_VIEW))
 
 
-def rove(page: EditorTable, key: Rove) -> None:
+def rove(page: EditorTable, key: N.Rove) -> None:
     """An arrow (or Home, End) on the board: its Tab stop moves to the next spot that way."""
     there = N.step(lit(page.state.tool, page.checked().view), key.spot, key.key)
     if there is not None:
@@ -166,5 +159,5 @@ def rove(page: EditorTable, key: Rove) -> None:
 COMMANDS = (
     Command("zoom", choice("in", "out"), zoom),
     Command("press", text_arg, press, sent_by_page=True),
-    Command("rove", value(Rove), rove, sent_by_page=True),
+    Command("rove", value(N.Rove), rove, sent_by_page=True),
 )

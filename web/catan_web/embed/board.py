@@ -11,7 +11,7 @@ Commands: from the browser ``press`` (a spot) and ``rove`` (a key on a spot).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from catan_core import svg
 
@@ -25,13 +25,6 @@ from .state import Answer
 if TYPE_CHECKING:
     from .scene import Scene
     from .table import Table
-
-
-class Rove(NamedTuple):
-    """A key pressed on the board's spot ``spot`` (an arrow, Home or End)."""
-
-    spot: str
-    key: str
 
 
 def board(scene: Scene) -> Keyed | Markup:
@@ -73,7 +66,7 @@ def press(page: Table, spot: str) -> None:
         page.edit(choices=(), answer=Answer(page.text()(intent.hint)) if intent.hint else None)
 
 
-def rove(page: Table, key: Rove) -> None:
+def rove(page: Table, key: N.Rove) -> None:
     """An arrow (or Home, End) on the board: its Tab stop moves to the next target that way."""
     example = page.example
     if example is None or not page.playable():
@@ -86,5 +79,5 @@ def rove(page: Table, key: Rove) -> None:
 
 COMMANDS = (
     Command("press", text, press, sent_by_page=True),
-    Command("rove", value(Rove), rove, sent_by_page=True),
+    Command("rove", value(N.Rove), rove, sent_by_page=True),
 )

@@ -73,13 +73,6 @@ def finger_zoom(width: float, zoom: int) -> int:
     return len(ZOOMS) - 1
 
 
-class Rove(NamedTuple):
-    """A key pressed on the board's spot ``spot`` (an arrow, Home or End)."""
-
-    spot: str
-    key: str
-
-
 def board(scene: Scene) -> Framed:
     """The board region: its frame (enlarged or not) and the drawing's keyed elements, made
     again only when what the drawing reads changed (:func:`drawing_reads`: most actions
@@ -221,7 +214,7 @@ def press(page: Table, pressed: Press) -> None:
         page.act(intent.action)
 
 
-def rove(page: Table, key: Rove) -> None:
+def rove(page: Table, key: N.Rove) -> None:
     """An arrow (or Home, End) on the board: its Tab stop moves to the next target that way."""
     session = page.session
     if session is None:
@@ -264,6 +257,6 @@ COMMANDS = (
     Command("spot_confirm", nothing, spot_confirm),
     Command("spot_cancel", nothing, spot_cancel),
     Command("press", value(Press), press, sent_by_page=True),
-    Command("rove", value(Rove), rove, sent_by_page=True),
+    Command("rove", value(N.Rove), rove, sent_by_page=True),
     Command("pointer", text, pointer, sent_by_page=True),
 )
