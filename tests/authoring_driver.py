@@ -23,7 +23,7 @@ for entry in (str(ROOT), str(ROOT / "web")):
         sys.path.insert(0, entry)
 
 from catan_web.controller import PageController  # noqa: E402
-from catan_web.patch import Framed, Keyed, Op  # noqa: E402
+from catan_web.patch import Op, markup_of  # noqa: E402
 from catan_web.store import MemoryStorage  # noqa: E402, F401 (for tests and the doctest)
 
 from catan_core.game import Game, Options  # noqa: E402
@@ -51,12 +51,7 @@ class Driver:
 
     def html(self, region: str) -> str:
         """The markup of ``region`` as last written."""
-        content = self.page.patcher.drawn.get(region)
-        if isinstance(content, Framed):
-            content = content.content
-        if isinstance(content, Keyed):
-            return content.markup()
-        return str(content or "")
+        return markup_of(self.page.patcher.drawn.get(region))
 
     def all_html(self) -> str:
         """Every region's markup."""

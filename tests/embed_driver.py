@@ -22,7 +22,7 @@ for entry in (str(ROOT), str(ROOT / "web")):
 from catan_web.embed.controller import EmbedController, Source  # noqa: E402
 from catan_web.embed.state import EmbedState  # noqa: E402
 from catan_web.example import Example, ScenarioProblem, read_params  # noqa: E402
-from catan_web.patch import Framed, Keyed, Op  # noqa: E402
+from catan_web.patch import Framed, Op, markup_of  # noqa: E402
 
 SITE = "https://example.org/catan/"
 
@@ -70,12 +70,7 @@ class EmbedDriver:
 
     def html(self, region: str) -> str:
         """The markup of ``region`` as last written."""
-        content = self.page.patcher.drawn.get(region)
-        if isinstance(content, Framed):
-            content = content.content
-        if isinstance(content, Keyed):
-            return content.markup()
-        return str(content or "")
+        return markup_of(self.page.patcher.drawn.get(region))
 
     def hidden(self, region: str) -> bool:
         """Whether ``region`` is hidden."""

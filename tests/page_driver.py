@@ -28,7 +28,7 @@ from catan_web.game import effects as E  # noqa: E402
 from catan_web.game.board import Press  # noqa: E402
 from catan_web.game.controller import BotMove, Controller  # noqa: E402
 from catan_web.game.state import PageState  # noqa: E402
-from catan_web.patch import Framed, Keyed, Op, written  # noqa: E402
+from catan_web.patch import Op, markup_of, written  # noqa: E402
 from catan_web.pondering import Ponder, Pondered  # noqa: E402
 from catan_web.session import Session  # noqa: E402
 from catan_web.store import MemoryStorage, Storage  # noqa: E402
@@ -143,12 +143,7 @@ class PageDriver:
 
     def html(self, region: str) -> str:
         """The markup of ``region`` as last written."""
-        content = self.page.patcher.drawn.get(region)
-        if isinstance(content, Framed):
-            content = content.content
-        if isinstance(content, Keyed):
-            return content.markup()
-        return str(content or "")
+        return markup_of(self.page.patcher.drawn.get(region))
 
     def written(self) -> int:
         """Characters of markup the last drawing wrote."""

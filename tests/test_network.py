@@ -17,7 +17,6 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from test_peer import CHROMIUM_ANSWER, CHROMIUM_OFFER, SECRET  # noqa: E402
 
-from catan_core.actions import Action  # noqa: E402
 from catan_core.errors import CatanError  # noqa: E402
 from catan_core.game import Game, Options, Seat  # noqa: E402
 from catan_core.i18n import LANGUAGES, catalog  # noqa: E402

@@ -79,6 +79,15 @@ Content = Markup | Keyed | Framed
 """What a view function gives a region."""
 
 
+def markup_of(content: Content | None) -> str:
+    """The markup a region holds (its own attributes left out)."""
+    if isinstance(content, Framed):
+        content = content.content
+    if isinstance(content, Keyed):
+        return content.markup()
+    return content or ""
+
+
 class Fill(NamedTuple):
     """Replace the contents of the region with ``html``."""
 

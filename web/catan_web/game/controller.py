@@ -43,14 +43,14 @@ from ..effects import Announce, Focus, ScrollTop
 from ..html import Markup
 from ..memo import Memo
 from ..newgame import NewGame
-from ..patch import Content
+from ..patch import Content, markup_of
 from ..pondering import Pondered
 from ..settings import DEFAULT_OFFERS, DEFAULT_SPEED, SettingsStore, pause
 from ..store import SaveMeta, SaveStore, Storage
 from ..text import Msg, Text
 from . import bar, home, stats
 from .effects import Later, Leave, Opened, ReadySound, Save, SendToHost, Sound, SyncGuests, Think, Wake
-from .fresh import FRESH_SECONDS, Pressed, button_keys, command_key, disable, markup_of, region_of
+from .fresh import FRESH_SECONDS, Pressed, button_keys, command_key, disable, region_of
 from .home import put_aside_message
 from .log import LogLines
 from .scene import NO_REMOTE, Remote

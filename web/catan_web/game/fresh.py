@@ -28,7 +28,7 @@ from collections.abc import Collection, Iterable
 from typing import NamedTuple
 
 from ..html import Markup
-from ..patch import Content, Framed, Keyed
+from ..patch import Content, markup_of
 
 FRESH_SECONDS = 0.4
 """How long a button that appeared where another was pressed ignores clicks: longer than the
@@ -63,15 +63,6 @@ def tag_key(tag: str) -> str | None:
         return None
     arg = ARG.search(tag)
     return command_key(cmd.group(1), arg.group(1) if arg else None)
-
-
-def markup_of(content: Content | None) -> str:
-    """The markup a region holds (its own attributes left out)."""
-    if isinstance(content, Framed):
-        content = content.content
-    if isinstance(content, Keyed):
-        return content.markup()
-    return content or ""
 
 
 def button_keys(markup: str) -> frozenset[str]:
