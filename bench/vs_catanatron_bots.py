@@ -139,7 +139,7 @@ sys.path.insert(0, str(ROOT))
 
 from catan_core.bots import BOTS, BUDGETED, LEVELS, setting_value
 from catan_core.bots.evaluate import STRONG, Weights
-from catan_core.tournament import percentile, wilson
+from catan_core.tournament import percentile, sign_test, wilson
 
 OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(("standard-", "strong-"))))
 """Our levels that may take the seat: those offered to people and the variants
@@ -192,6 +192,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--games-out", type=Path,
                         help="write every game's seat, winner, length, our decisions by kind and every seat's final "
                              "pieces, cards and points here (JSON), to see what wins and loses")
+    parser.add_argument("--against", type=Path, metavar="FILE",
+                        help="compare this run game by game with an earlier run's --games-out FILE (the same --seed: "
+                             "both, only this run, only that run, sign test)")
+    parser.add_argument("--compare", type=Path, nargs=2, metavar=("A", "B"),
+                        help="compare two --games-out files game by game and exit (plays nothing)")
     parser.add_argument("--check-coordinates", action="store_true", help="check the board mapping and exit")
     parser.add_argument("--boards", type=int, default=50, help="boards for --check-coordinates")
     args = parser.parse_args(argv)
@@ -199,6 +204,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         parser.error(f"--budget, --playouts and --weights are settings of {', '.join(TIMED)}")
     try:
         args.weight_overrides = weight_overrides(args.weights)
+        args.earlier = read_games(args.against) if args.against is not None else None  # refused before any game
+        args.compared = None
+        if args.compare is not None:
+            first, second = args.compare
+            args.compared = paired(read_games(first), read_games(second), (str(first), str(second)))
     except ValueError as error:
         parser.error(str(error))
     return args
@@ -349,6 +359,9 @@ def run(bridge: Any, args: argparse.Namespace) -> int:
         write_positions(args.record, outcomes)
     if args.games_out is not None:
         write_games(args.games_out, outcomes, args.first)
+    if args.earlier is not None:
+        now = {args.first + i: (o.seat, o.winner_seat) for i, o in enumerate(outcomes)}
+        print(paired(now, args.earlier, ("this run", str(args.against))))
     return 0
 
 
@@ -363,6 +376,50 @@ def write_games(path: Path, outcomes: list[Any], first: int) -> None:
         for i, o in enumerate(outcomes)
     ]
     path.write_text(json.dumps(games), encoding="utf-8")
+
+
+def read_games(path: Path) -> dict[int, tuple[int, int]]:
+    """A ``--games-out`` file as game number -> (our seat, the winning seat or -1); ValueError
+    naming the file and the problem for anything else."""
+    try:
+        records = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise ValueError(f"{path}: not a --games-out file ({error})") from None
+    games: dict[int, tuple[int, int]] = {}
+    for record in records if isinstance(records, list) else [records]:
+        fields = [record.get(key) if isinstance(record, dict) else None for key in ("game", "seat", "winner")]
+        if not all(type(value) is int for value in fields):
+            raise ValueError(f"{path}: every game needs the whole numbers game, seat and winner: {record!r:.80}")
+        game, seat, winner = fields
+        if game in games:
+            raise ValueError(f"{path}: game {game} appears twice")
+        games[game] = (seat, winner)
+    return games
+
+
+def paired(a: dict[int, tuple[int, int]], b: dict[int, tuple[int, int]], names: tuple[str, str]) -> str:
+    """Two runs compared on the games both played: who won how many, both, only one, the sign
+    test (:func:`~catan_core.tournament.sign_test`); ValueError when a game had our seat
+    elsewhere (not the same games: another seed or rotation).
+
+    >>> paired({0: (0, 0), 1: (1, 2), 2: (2, 2), 3: (3, 3)}, {0: (0, 0), 1: (1, 1), 2: (2, 0)}, ("A", "B"))
+    'on the 3 games both played: A won 2, B won 2; both 1, only A 1, only B 1; sign test p = 1.00'
+    >>> paired({0: (0, 0)}, {0: (1, 1)}, ("A", "B"))
+    Traceback (most recent call last):
+    ...
+    ValueError: game 0: our seat was 0 in A and 1 in B: not the same games
+    """
+    common = sorted(set(a) & set(b))
+    for game in common:
+        if a[game][0] != b[game][0]:
+            raise ValueError(f"game {game}: our seat was {a[game][0]} in {names[0]} and {b[game][0]} in {names[1]}: "
+                             "not the same games")
+    won_a = {game for game in common if a[game][1] == a[game][0]}
+    won_b = {game for game in common if b[game][1] == b[game][0]}
+    only_a, only_b = len(won_a - won_b), len(won_b - won_a)
+    return (f"on the {len(common)} games both played: {names[0]} won {len(won_a)}, {names[1]} won {len(won_b)}; "
+            f"both {len(won_a & won_b)}, only {names[0]} {only_a}, only {names[1]} {only_b}; "
+            f"sign test p = {sign_test(only_a, only_b):.2f}")
 
 
 def write_positions(path: Path, outcomes: list[Any]) -> None:
@@ -391,6 +448,9 @@ def run_in_venv(argv: list[str]) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     args = parse_args(argv)
+    if args.compared is not None:
+        print(args.compared)
+        return 0
     if not VENDORED.is_running() or os.environ.get("PYTHONHASHSEED") != HASH_SEED:
         run_in_venv(argv)
     import catanatron_bridge as bridge  # imports Catanatron: only in its environment, never before the line above

@@ -76,6 +76,21 @@ def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, flo
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+def sign_test(only_a: int, only_b: int) -> float:
+    """Two-sided exact sign test of a paired comparison: the chance, were both sides equally
+    strong, of a split of the games only one side won at least as uneven as ``only_a`` against
+    ``only_b`` (the games both or neither won say nothing about the difference).
+
+    >>> round(sign_test(16, 10), 2), round(sign_test(40, 29), 2), sign_test(0, 0)
+    (0.33, 0.23, 1.0)
+    """
+    n = only_a + only_b
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(only_a, only_b) + 1))
+    return min(1.0, 2 * tail / (1 << n))
+
+
 def percentile(sorted_values: Sequence[float], q: float) -> float:
     """The ``q`` quantile (0..1) of already sorted values (nearest rank)."""
     if not sorted_values:
