@@ -8,9 +8,10 @@ import pytest
 
 from catan_core import actions as A
 from catan_core.actions import Action
-from catan_core.bots import BOTS, BUDGETED, LEVELS, LearnedBot, StandardBot, make_bot
+from catan_core.bots import BOTS, BUDGETED, LEVELS, ClassicStrongBot, HybridStrongBot, LearnedBot, StandardBot, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.evaluate import board_info, setup_odds
+from catan_core.bots.model import default_model
 from catan_core.bots.policy import Context
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import Game, Options
@@ -147,6 +148,12 @@ def test_thinking_in_steps_gives_the_decisions_of_decide(level, step_counts):
 def test_registry_and_levels():
     assert set(LEVELS) <= set(BOTS) and "random" in BOTS
     assert make_bot("strong", seed=1, budget=0.2).budget == 0.2
+    # the strong level is the classic search valued by the learned evaluation (its experiment's
+    # name still works); the classic search on the hand-tuned value is kept as the baseline
+    strong = make_bot("strong", seed=1)
+    assert type(strong) is HybridStrongBot and strong.level == "strong" and strong.model is default_model()
+    assert type(make_bot("strong-hybrid", seed=1)) is HybridStrongBot
+    assert type(make_bot("strong-classic", seed=1)) is ClassicStrongBot and "strong-classic" not in LEVELS
     # the standard level is the learned player (its earlier name still works); the one-ply
     # player it replaced is kept for benchmarks, never offered to people
     standard = make_bot("standard", seed=1)
@@ -154,7 +161,7 @@ def test_registry_and_levels():
     assert type(make_bot("strong-learned", seed=1)) is LearnedBot
     assert type(make_bot("standard-classic", seed=1)) is StandardBot and "standard-classic" not in LEVELS
     # the levels that think within a budget take budget and playouts; the others answer at once
-    assert {"standard", "strong", "strong-hybrid"} <= BUDGETED and not {"beginner", "standard-classic", "random"} & BUDGETED
+    assert {"standard", "strong", "strong-classic"} <= BUDGETED and not {"beginner", "standard-classic", "random"} & BUDGETED
     with pytest.raises(ValueError):
         make_bot("grandmaster")
 
@@ -162,7 +169,7 @@ def test_registry_and_levels():
 # --- determinism ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-hybrid"])
+@pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-classic"])
 def test_same_seed_same_actions(level):
     settings = {"budget": 10.0, "playouts": 8} if level in BUDGETED else {}
     histories = []
@@ -217,7 +224,7 @@ def hide_differently(game: Game, viewer: int, rng: Rng) -> Game:
     return other
 
 
-@pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-hybrid"])
+@pytest.mark.parametrize("level", ["beginner", "standard-classic", "standard", "strong", "strong-classic"])
 def test_decisions_ignore_hidden_cards(level):
     settings = {"budget": 10.0, "playouts": 6} if level in BUDGETED else {}
     game = Game(Options(players=4), seed=21)
@@ -463,7 +470,7 @@ def test_tournament_runs_and_reports(capsys):
     assert "beginner" in out and "95% CI" in out and "p95" in out
 
 
-@pytest.mark.parametrize("level", ["strong", "strong-hybrid"])
+@pytest.mark.parametrize("level", ["strong", "strong-classic"])
 def test_search_breadth_settings(level):
     """``candidates`` and ``clear_margin`` set how many of the standard ranking's moves the
     search plays out: by default at most 4, those within 0.6 of the best (the end of the turn

@@ -6,7 +6,8 @@ Levels are named by how they feel to a person:
 * ``standard`` -- plans its turns and judges every choice by the learned evaluation, its
   chance to win (:mod:`catan_core.bots.learned`);
 * ``strong`` -- searches: plays each promising move out over sampled dice and sampled
-  hidden cards within a time budget (:mod:`catan_core.bots.classic`).
+  hidden cards within a time budget, and values where each ends by the learned evaluation
+  (:mod:`catan_core.bots.hybrid`, the search of :mod:`catan_core.bots.classic`).
 
 Every bot reads only its own seat's :class:`~catan_core.views.View` and draws from its
 own seeded generator, so the same seed and the same views give the same actions.
@@ -47,8 +48,9 @@ from .learned import LearnedBot, LearnedPolicy
 from .random_bot import RandomBot
 from .standard import StandardBot, StandardPolicy
 
-StrongBot = ClassicStrongBot
-"""The strong level offered to people: the strongest player measured (see ``docs/bots.md``)."""
+StrongBot = HybridStrongBot
+"""The strong level offered to people: the strongest player measured, the classic search valued
+by the learned evaluation (see ``docs/bots.md``)."""
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -65,11 +67,11 @@ as strong as the classic search against Catanatron's AlphaBeta players at a smal
 its thinking (``docs/bots.md``). Only :data:`LEVELS` are offered to people; the others are for
 benchmarks and experiments: ``standard-classic`` (the one-ply player on the hand-tuned value,
 the standard level before the learned player, :mod:`catan_core.bots.standard`),
-``strong-classic`` (the strong level before the learned evaluation, the baseline every
-stronger player is measured against), ``strong-learned`` (the learned player's name while it
-was an experiment: the same player as ``standard``, for old benchmark commands) and
-``strong-hybrid`` (the classic search valued by the learned evaluation,
-:mod:`catan_core.bots.hybrid`)."""
+``strong-classic`` (the strong level before the learned evaluation: the same search valued by
+the hand-tuned position value, the baseline every stronger player is measured against),
+``strong-learned`` (the learned player's name while it was an experiment: the same player as
+``standard``, for old benchmark commands) and ``strong-hybrid`` (the strong level's name while
+it was an experiment: the same player as ``strong``)."""
 
 LEVELS: tuple[str, ...] = ("beginner", "standard", "strong")
 """The levels offered to people, weakest first."""

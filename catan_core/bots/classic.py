@@ -1,14 +1,12 @@
-"""Classic Strong: the strong level people play (``make_bot("strong")``).
+"""The strong search, and the classic Strong (``make_bot("strong-classic")``), the strong level
+until 27 November.
 
-Its search values positions with the hand-tuned :func:`~catan_core.bots.evaluate.value`.
-The learned evaluation (:mod:`catan_core.bots.model`) drives the standard level, the learned
-player (:mod:`catan_core.bots.learned`, about as strong against Catanatron's AlphaBeta
-players at a small part of the thinking, weaker against its value players), and
-``strong-hybrid`` (:mod:`catan_core.bots.hybrid`, this search with the learned evaluation at
-its leaves); neither beat this one, so it stays the strong level (``docs/bots.md`` has the
-figures). ``make_bot("strong-classic")`` names it too, so that old benchmark commands keep
-working. :class:`StrongPolicy` (its set-up weights, its bar for accepting offers) is also the
-base of the learned player's policy.
+Its search values positions with the hand-tuned :func:`~catan_core.bots.evaluate.value`. The
+strong level people play (``make_bot("strong")``, :mod:`catan_core.bots.hybrid`) is this
+search with the learned evaluation (:mod:`catan_core.bots.model`) at its leaves: it won more
+of the same games against Catanatron's players (``docs/bots.md`` has the figures); this one is
+kept as the baseline. :class:`StrongPolicy` (its set-up weights, its bar for accepting offers)
+is also the base of the learned player's policy.
 
 The strong player starts from the classic standard player's judgement (:class:`StandardPolicy`,
 level ``standard-classic``), with weights tuned by

@@ -1,4 +1,5 @@
-"""Hybrid Strong: the classic search with the learned evaluation at its leaves.
+"""The strong level: the classic search with the learned evaluation at its leaves (``strong``,
+also named ``strong-hybrid``, its name while it was an experiment).
 
 The classic strong player (:mod:`catan_core.bots.classic`) plays its best few moves out
 over sampled hidden cards and dice, paired, to the start of its next turn, and values the
@@ -37,7 +38,7 @@ MIN_CHANCE = 1e-9
 class HybridStrongBot(ClassicStrongBot):
     """The classic search valued by the learned evaluation (see the module docstring)."""
 
-    level = "strong-hybrid"
+    level = "strong"
 
     def __init__(
         self, seed: int | str = 0, budget: float = 1.0, playouts: int | None = None, weights: Weights | None = None,
