@@ -14,8 +14,8 @@ counted. Line-ups:
 * ``standard`` x 4 (the learned player)
 * ``standard-classic`` x 4 (the one-ply player it replaced as the standard level)
 * ``strong`` + ``standard`` x 3 (``--budget`` seconds per strong decision)
-* each level of ``--variants`` (default ``strong-hybrid``: the classic search valued by the
-  learned evaluation; ``strong-classic``, ``strong-learned``) + ``standard`` x 3, the same budget
+* each level of ``--variants`` (default ``strong-classic``: the same search on the hand-tuned
+  value, the strong level before; ``strong-learned``) + ``standard`` x 3, the same budget
 
 ``--skip-strong`` leaves the strong line-ups out. In the browser (Pyodide) expect the
 figures to be about 2-3 times higher than in CPython.
@@ -37,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=1.0, help="strong level's budget per decision (s)")
-    parser.add_argument("--variants", default="strong-hybrid", help="other strong levels timed, comma-separated")
+    parser.add_argument("--variants", default="strong-classic", help="other strong levels timed, comma-separated")
     parser.add_argument("--skip-strong", action="store_true")
     args = parser.parse_args(argv)
     lineups = [["beginner"] * 4, ["standard"] * 4, ["standard-classic"] * 4]

@@ -2,7 +2,7 @@
 
 Run from the repository root:
 
-    python bench/bots_pyodide.py [--games 2] [--strong-decisions 20] [--levels strong,strong-hybrid]
+    python bench/bots_pyodide.py [--games 2] [--strong-decisions 20] [--levels strong,strong-classic]
 
 It builds the site into a temporary directory, adds a bench page that boots the self-hosted
 Pyodide, imports from ``catan.zip`` as the pages do and plays seeded 4-player games between computer players,
@@ -13,8 +13,8 @@ this CPython. It prints, per level and interpreter, the number of decisions and 
 every decision of ``--games`` games; the Strong level on its first decisions only (it
 spends up to its budget on each).
 
-The strong levels of ``--levels`` (default: ``strong``, the level offered to people, and its
-experimental variant ``strong-hybrid``) are measured at their default budget of 1 s. It
+The strong levels of ``--levels`` (default: ``strong``, the level offered to people, and
+``strong-classic``, the same search on the hand-tuned value, the strong level before it) are measured at their default budget of 1 s. It
 also prints their work per second from ``bench/playouts.py`` (its
 :data:`~playouts.MEASURE`, timed with ``time.perf_counter`` in both interpreters) for
 ``--playout-decisions`` decisions of one game: playouts per second of a searching level and
@@ -153,7 +153,7 @@ def main() -> None:
     parser.add_argument("--strong-decisions", type=int, default=20, help="decisions timed for the strong level")
     parser.add_argument("--playout-decisions", type=int, default=60, help="strong decisions whose playouts are counted")
     parser.add_argument("--baseline", type=Path, help="another code tree whose classic playouts/s are measured too")
-    parser.add_argument("--levels", default="strong,strong-hybrid", help="strong levels measured, comma-separated")
+    parser.add_argument("--levels", default="strong,strong-classic", help="strong levels measured, comma-separated")
     args = parser.parse_args()
     levels = [level for level in args.levels.split(",") if level]
     prelude = (

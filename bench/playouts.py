@@ -2,11 +2,12 @@
 
 Run from the repository root:
 
-    python bench/playouts.py [--levels strong,strong-hybrid] [--games 2] [--decisions 150] [--playouts 64]
+    python bench/playouts.py [--levels strong,strong-classic] [--games 2] [--decisions 150] [--playouts 64]
                              [--repeat 3] [--baseline DIR]
 
-For each level of ``--levels`` (default: ``strong``, ``strong-hybrid``, the classic search
-valued by the learned evaluation, and ``standard``, the learned player; a level may carry settings,
+For each level of ``--levels`` (default: ``strong``, the classic search valued by the learned
+evaluation, ``strong-classic``, that search on the hand-tuned value, and ``standard``, the
+learned player; a level may carry settings,
 ``level:key=value:...``, e.g. ``strong:candidates=8``) it plays seeded 4-player
 games of that level (seat 0) against three classic standard players (``standard-classic``, or
 ``standard`` in an earlier tree: the same one-ply player) and times the first
@@ -130,7 +131,7 @@ WORK_RESULT = json.dumps({
 })
 """
 
-DEFAULT_LEVELS = ("strong", "strong-hybrid", "standard")
+DEFAULT_LEVELS = ("strong", "strong-classic", "standard")
 """The levels measured unless ``--levels`` says otherwise."""
 
 
@@ -169,7 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", help="another code tree to measure the same way, for comparison")
     args = parser.parse_args(argv)
     levels = [level for level in args.levels.split(",") if level]
-    trees = {"this tree": (ROOT, levels + (["strong-classic"] if args.baseline else []))}
+    classic = ["strong-classic"] if args.baseline and "strong-classic" not in levels else []
+    trees = {"this tree": (ROOT, levels + classic)}
     if args.baseline:
         trees["baseline"] = (os.path.abspath(args.baseline), ["classic"])
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in trees}

@@ -145,7 +145,7 @@ OURS: tuple[str, ...] = (*LEVELS, *(level for level in BOTS if level.startswith(
 """Our levels that may take the seat: those offered to people and the variants
 (``standard-classic`` and ``strong-classic``, the standard and strong levels before the
 learned evaluation, for before-and-after figures; ``strong-learned``, the standard level's
-earlier name; ``strong-hybrid``: an experiment)."""
+earlier name; ``strong-hybrid``, the strong level's)."""
 TIMED: tuple[str, ...] = tuple(level for level in OURS if level in BUDGETED)
 """The levels that take ``--budget`` and ``--playouts`` (the standard level, the learned player,
 plans within a budget too)."""
@@ -183,7 +183,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                              "generous --budget, the same games on a loaded machine as on a free one")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="another setting of our level's constructor (numbers as numbers, true/false as booleans; "
-                             "repeatable), e.g. --set setup_by_model=true for strong-hybrid")
+                             "repeatable), e.g. --set setup_by_model=true for strong")
     parser.add_argument("--weights", action="append", default=[], metavar="KEY=VALUE",
                         help="play the searching level with evaluate.STRONG's weight KEY set to VALUE (repeatable; "
                              "a tuple weight such as spot as a comma list), e.g. --weights progress_city=0.45")
