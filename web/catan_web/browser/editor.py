@@ -20,7 +20,6 @@ from .dom import document, is_none, window
 from .host import PageHost, start_page
 from .page import browser_languages, browser_storage
 
-"""Keys that move the board's Tab stop."""
 UNDO, REDO = "z", "y"
 TYPING = "input, textarea, select"
 """Where Ctrl+Z belongs to the field (its own undo), not to the editor."""

@@ -27,7 +27,6 @@ from .frames import content_height, report_height, size_frames
 from .host import PageHost
 from .page import browser_storage, page_language
 
-"""Keys that move the board's Tab stop."""
 STUDY_KEYS: dict[str, str] = {"ArrowLeft": "back", "ArrowRight": "next"}
 """Keys stepping through a study (outside the board and the fields)."""
 EXAMPLE_FRAMES = "#authors iframe"

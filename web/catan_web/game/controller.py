@@ -501,11 +501,11 @@ def tick(page: Controller, _: None) -> None:
     if notice is not None and notice.expired(now):
         page.clear_notice()
     page.edit(fresh=tuple(entry for entry in page.state.fresh if entry[2] > now))
-    rolled_at = page.state.rolled_at
-    if rolled_at is not None and now >= rolled_at + 1000 * ROLL_SECONDS:
+    dice = dice_stop(page.state)
+    if dice is not None and now >= dice:
         page.edit(rolled_at=None)
-    won_at = page.state.won_at
-    if won_at is not None and now >= won_at + 1000 * WINNER_SECONDS:
+    shown = winner_shown(page.state)
+    if shown is not None and now >= shown:
         page.edit(won_at=None)
     ahead = [moment - now for moment in moments(page.state) if moment > now]
     if ahead:
@@ -515,14 +515,20 @@ def tick(page: Controller, _: None) -> None:
 def moments(state: PageState) -> list[float]:
     """When something timed on the page is due (milliseconds): a notice's end, fresh buttons'
     moment, the dice's tumble, the winning move's show."""
-    due = [until for _, _, until in state.fresh]
-    if state.notice is not None and state.notice.ends is not None:
-        due.append(state.notice.ends)
-    if state.rolled_at is not None:
-        due.append(state.rolled_at + 1000 * ROLL_SECONDS)
-    if state.won_at is not None:
-        due.append(state.won_at + 1000 * WINNER_SECONDS)
-    return due
+    ends = None if state.notice is None else state.notice.ends
+    timed = (ends, dice_stop(state), winner_shown(state))
+    return [until for _, _, until in state.fresh] + [moment for moment in timed if moment is not None]
+
+
+def dice_stop(state: PageState) -> float | None:
+    """When the dice rolled last stop tumbling (milliseconds; None when they are still)."""
+    return None if state.rolled_at is None else state.rolled_at + 1000 * ROLL_SECONDS
+
+
+def winner_shown(state: PageState) -> float | None:
+    """When the winning move has been shown long enough for the winner screen (milliseconds; None
+    when no win waits)."""
+    return None if state.won_at is None else state.won_at + 1000 * WINNER_SECONDS
 
 
 def pondered(page: Controller, done: Pondered) -> None:
