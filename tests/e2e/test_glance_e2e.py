@@ -7,7 +7,8 @@ game of one person and three computer players, at most one offer per computer tu
 the person and no notice covers the hand or a screen over the game; the dice do not tumble
 under reduced motion; no sound before a gesture nor with the sound off; "Play against the
 computer" in the window at both sizes; the hot-seat cover leaves the board in view and hides
-the hand; the zoomed board's Confirm bar in the window; the winner's points by source add up
+the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
+language, its tools folded behind Menu under 1180 px; the winner's points by source add up
 to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
@@ -303,6 +304,53 @@ def test_the_phone_bar_folds_into_a_menu(browse: GuardedBrowser, phone: Page) ->
     assert phone.locator("#menu-home").is_visible() and phone.locator("#sound").is_visible()
     shot(phone, "phone-menu")
     phone.tap("#menu-toggle")
+
+
+BAR_FOLDS_UNDER = 1180
+"""Page width (CSS pixels) under which the game bar's tools fold behind its Menu button."""
+BAR_LAYOUT = """() => {
+    const bar = document.querySelector('#bar'), tools = document.querySelector('#bar-menu');
+    const shown = [...tools.querySelectorAll('button, label')].filter(e => e.getClientRects().length);
+    const lines = (e) => [...e.childNodes].filter(n => n.nodeType === Node.TEXT_NODE && n.textContent.trim()).map(n => {
+        const range = document.createRange(); range.selectNodeContents(n);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size; });
+    return {height: bar.getBoundingClientRect().height, overflow: bar.scrollWidth - bar.clientWidth,
+            folded: !tools.getClientRects().length,
+            broken: shown.filter(e => lines(e).some(n => n > 1)).map(e => e.id || e.textContent)}; }"""
+"""The game bar's height, how far it overflows, whether its tools are folded, and the shown
+buttons and labels whose words take more than one line."""
+
+
+def test_the_bar_never_breaks_a_word_and_folds_where_it_does_not_fit(wide: Page) -> None:
+    """Every tool shown (two people and a computer player: pace, offers, playing on several
+    devices...), in each language, from a small laptop's width to a wide one."""
+    load(wide, scenario(seat(0, "Ana", RED), seat(1, "Ben", BLUE), seat(2, "Bot", WHITE, kind="standard")),
+         "Friday night game")
+    take(wide)
+    try:
+        for lang in ("en", "es", "de", "hi"):
+            wide.set_viewport_size(WIDE)
+            wide.select_option("#game-lang", lang)
+            wide.wait_for_selector(f"html[lang='{lang}']")
+            for width in (800, 1024, BAR_FOLDS_UNDER - 1, BAR_FOLDS_UNDER, 1280, 1440):
+                wide.set_viewport_size({"width": width, "height": WIDE["height"]})
+                bar = wide.evaluate(BAR_LAYOUT)
+                where = (lang, width, bar)
+                assert bar["broken"] == [] and bar["overflow"] <= 0, where
+                assert bar["folded"] == (width < BAR_FOLDS_UNDER), where
+                assert bar["height"] <= (60 if bar["folded"] or (lang == "en" and width >= 1280) else 110), where
+                if width == 1024:
+                    board = wide.locator("#board svg").bounding_box()
+                    wide.click("#menu-toggle")
+                    assert wide.locator("#menu-home").is_visible() and wide.locator("#game-lang").is_visible(), where
+                    assert wide.locator("#board svg").bounding_box() == board, "the open menu moved the board"
+                    shot(wide, f"desk-menu-{lang}")
+                    wide.keyboard.press("Escape")
+                    wide.wait_for_selector("#menu-home", state="hidden")
+    finally:
+        wide.set_viewport_size(WIDE)
+        if wide.locator("#game-lang").is_visible():
+            wide.select_option("#game-lang", "en")
 
 
 def test_the_winner_s_points_by_source_add_up_to_the_totals(wide: Page) -> None:
