@@ -8,7 +8,8 @@ the person and no notice covers the hand or a screen over the game; the dice do 
 under reduced motion; no sound before a gesture nor with the sound off; "Play against the
 computer" in the window at both sizes; the hot-seat cover leaves the board in view and hides
 the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
-language, its tools folded behind Menu under 1180 px; the winner's points by source add up
+language, its tools folded behind Menu under 1180 px; an upright tablet shows the board across
+its width; the winner's points by source add up
 to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
@@ -351,6 +352,36 @@ def test_the_bar_never_breaks_a_word_and_folds_where_it_does_not_fit(wide: Page)
         wide.set_viewport_size(WIDE)
         if wide.locator("#game-lang").is_visible():
             wide.select_option("#game-lang", "en")
+
+
+TABLETS = ({"width": 820, "height": 1180}, {"width": 768, "height": 1024})
+"""Tablets held upright (an iPad Air's and an older iPad's screens, CSS pixels)."""
+
+
+def test_an_upright_tablet_gets_the_board_across_its_width(browse: GuardedBrowser, site: LocalSite) -> None:
+    """Two columns would leave the board a third of the screen: the phone's layout instead,
+    the strip and the bank's row in view, the turn's prompt under the board; turned sideways,
+    the two columns again, the bar folded behind Menu."""
+    context = browse.new_context(viewport=TABLETS[0], has_touch=True)
+    page = browse.open(site.url + "?test", context)
+    try:
+        load(page, scenario(seat(0, "Ana", RED), seat(1, "Ben", BLUE, kind="standard"), seat(2, "Bot", WHITE, kind="standard")),
+             "Tablet")
+        for size in TABLETS:
+            page.set_viewport_size(size)
+            board = page.locator("#board svg").bounding_box()
+            assert board is not None and board["width"] >= 0.95 * size["width"], (size, board)
+            for part in ("#scores", "#supply", "#menu-toggle", ".turn .prompt"):
+                assert page.evaluate(IN_WINDOW, part), (size, part)
+            shot(page, f"tablet-{size['width']}x{size['height']}")
+        sideways = {"width": TABLETS[1]["height"], "height": TABLETS[1]["width"]}
+        page.set_viewport_size(sideways)
+        board, side = page.locator("#board svg").bounding_box(), page.locator("#scores").bounding_box()
+        assert board is not None and side is not None and side["x"] > board["x"] + board["width"] - 1, (board, side)
+        assert page.locator("#menu-toggle").is_visible() and not page.locator("#menu-home").is_visible()
+        shot(page, f"tablet-{sideways['width']}x{sideways['height']}")
+    finally:
+        context.close()
 
 
 def test_the_winner_s_points_by_source_add_up_to_the_totals(wide: Page) -> None:
