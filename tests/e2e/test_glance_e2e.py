@@ -9,7 +9,7 @@ under reduced motion; no sound before a gesture nor with the sound off; "Play ag
 computer" in the window at both sizes; the hot-seat cover leaves the board in view and hides
 the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
 language, its tools folded behind Menu under 1180 px; an upright tablet shows the board across
-its width; the winner's points by source add up
+its width, a phone held sideways the whole board beside the turn; the winner's points by source add up
 to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
@@ -277,23 +277,55 @@ def test_the_hot_seat_cover_leaves_the_board_in_view_and_hides_the_hand(wide: Pa
     shot(wide, "desk-cover")
 
 
-def test_the_zoomed_board_keeps_the_prompt_and_confirm_bar_in_the_window(browse: GuardedBrowser, phone: Page) -> None:
+def place_on_the_zoomed_board(phone: Page, name: str) -> None:
+    """Settle a set-up spot by touch: the board too small for a finger, the first tap enlarges
+    it around the spot, with the prompt and the Confirm bar in the window and every target at
+    least 44 px; Confirm places the settlement."""
     load(phone, {"format": "catan-scenario", "board": "beginner", "phase": "setup",
                  "players": [{"name": "Ana", "color": RED}, {"name": "Ben", "color": BLUE}]}, "Zoom")
     spot = phone.locator(TARGET).nth(7)
     node = spot.get_attribute("data-node")
-    spot.tap()  # the board is too small for a finger: the first tap enlarges it around the spot
+    spot.tap()
     phone.wait_for_selector("#board.zoomed")
     phone.wait_for_selector(f"{TARGET}.selected[data-node='{node}']")
     assert phone.evaluate(IN_WINDOW, "#spot-confirm") and phone.evaluate(IN_WINDOW, ".zoom-prompt")
     sizes = phone.evaluate("""() => Array.from(document.querySelectorAll('#board .target'))
         .map(t => { const r = t.getBoundingClientRect(); return Math.min(r.width, r.height); })""")
     assert min(sizes) >= 44, min(sizes)
-    shot(phone, "phone-zoomed")
+    shot(phone, name)
     phone.tap("#spot-confirm")
     phone.wait_for_selector(f"#board .settlement[data-at='n{node}']", state="attached")
     phone.tap("#zoom-out")
     phone.wait_for_selector("#board:not(.zoomed)")
+
+
+def test_the_zoomed_board_keeps_the_prompt_and_confirm_bar_in_the_window(browse: GuardedBrowser, phone: Page) -> None:
+    place_on_the_zoomed_board(phone, "phone-zoomed")
+
+
+SIDEWAYS = {"width": PHONE["height"], "height": PHONE["width"]}
+"""The phone held sideways."""
+
+
+def test_a_phone_held_sideways_shows_the_whole_board_beside_the_turn(browse: GuardedBrowser, phone: Page) -> None:
+    """The strip and the whole board on the left at the window's height, the turn's prompt and
+    the bar's Menu on the right; the hand a scroll away, the board still in view; touch placement as
+    upright (two columns used to leave the board 40 px high)."""
+    phone.set_viewport_size(SIDEWAYS)
+    try:
+        load(phone, three(phase="main"), "Sideways")
+        take(phone)
+        phone.evaluate("window.scrollTo(0, 0)")
+        board = phone.locator("#board svg").bounding_box()
+        assert board is not None and board["height"] >= 0.75 * SIDEWAYS["height"], board
+        for part in ("#scores", "#board svg", ".turn .prompt", "#menu-toggle"):
+            assert phone.evaluate(IN_WINDOW, part), part
+        shot(phone, "sideways")
+        phone.evaluate("document.querySelector('#hand-cards').scrollIntoView()")
+        assert phone.evaluate(IN_WINDOW, "#hand-cards") and phone.evaluate(IN_WINDOW, "#board svg")
+        place_on_the_zoomed_board(phone, "sideways-zoomed")
+    finally:
+        phone.set_viewport_size(PHONE)
 
 
 def test_the_phone_bar_folds_into_a_menu(browse: GuardedBrowser, phone: Page) -> None:
