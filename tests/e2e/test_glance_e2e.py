@@ -9,7 +9,8 @@ under reduced motion; no sound before a gesture nor with the sound off; "Play ag
 computer" in the window at both sizes; the hot-seat cover leaves the board in view and hides
 the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
 language, its tools folded behind Menu under 1180 px; an upright tablet shows the board across
-its width, a phone held sideways the whole board beside the turn; the winner's points by source add up
+its width, a phone held sideways the whole board beside the turn; the share panel drops over
+the game; the winner's points by source add up
 to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
@@ -384,6 +385,22 @@ def test_the_bar_never_breaks_a_word_and_folds_where_it_does_not_fit(wide: Page)
         wide.set_viewport_size(WIDE)
         if wide.locator("#game-lang").is_visible():
             wide.select_option("#game-lang", "en")
+
+
+def test_the_share_panel_drops_over_the_game_without_moving_it(wide: Page) -> None:
+    """At 1280x800 the panel used to sit in the bar's line, squeezing the tools and pushing the
+    board half out of the window."""
+    load(wide, three(phase="main"), "Share")
+    take(wide)
+    board, bar = wide.locator("#board svg").bounding_box(), wide.locator("#bar").bounding_box()
+    wide.click("#share-open")
+    wide.wait_for_selector("#share-link")
+    assert wide.locator("#board svg").bounding_box() == board and wide.locator("#bar").bounding_box() == bar
+    for part in ("#share-link", "#share-close"):
+        assert wide.evaluate(IN_WINDOW, part), part
+    shot(wide, "desk-share")
+    wide.click("#share-close")
+    wide.wait_for_selector("#share", state="detached")
 
 
 TABLETS = ({"width": 820, "height": 1180}, {"width": 768, "height": 1024})
