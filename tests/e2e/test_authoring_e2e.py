@@ -197,6 +197,28 @@ def test_a_60_action_game_forward_to_the_end_and_back_to_the_start(browse: Guard
     assert "step=0" in page.url
 
 
+SIDEWAYS = {"width": 844, "height": 390}
+"""A phone held sideways (CSS pixels)."""
+WHOLE = """(s) => { const b = document.querySelector(s).getBoundingClientRect();
+    return b.height > 0 && b.top >= -0.5 && b.left >= 0 && b.bottom <= innerHeight + 0.5 && b.right <= innerWidth + 0.5; }"""
+"""Whether the element ``s`` is wholly in the window."""
+
+
+def test_on_a_phone_held_sideways_the_replay_s_board_stays_beside_its_steps(browse: GuardedBrowser, site: LocalSite) -> None:
+    """Scrolled past the bar, the board at the window's height on the left is whole in view
+    beside the step buttons, and stays so while they are pressed."""
+    context = browse.new_context(viewport=SIDEWAYS, has_touch=True)
+    page = browse.open(f"{site.url}replay.html?lang=en&step=10#{share.game_link(played(21, 60))}", context)
+    try:
+        page.evaluate("document.querySelector('#board').scrollIntoView()")
+        assert page.evaluate(WHOLE, "#board svg") and page.evaluate(WHOLE, "#step-forward")
+        page.tap("#step-forward")
+        page.wait_for_url("**step=11**")
+        assert page.evaluate(WHOLE, "#board svg")
+    finally:
+        context.close()
+
+
 def test_deep_links_open_at_their_step(browse: GuardedBrowser, site: LocalSite) -> None:
     game = played(22, 70)
     context = browse.new_context()
