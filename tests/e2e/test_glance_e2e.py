@@ -10,7 +10,7 @@ computer" in the window at both sizes; the hot-seat cover leaves the board in vi
 the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
 language, its tools folded behind Menu under 1180 px; an upright tablet shows the board across
 its width, a phone held sideways the whole board beside the turn; the share panel drops over
-the game; the winner's points by source add up
+the game; a short laptop window's board gets the hand strip's spare height; the winner's points by source add up
 to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
@@ -401,6 +401,25 @@ def test_the_share_panel_drops_over_the_game_without_moving_it(wide: Page) -> No
     shot(wide, "desk-share")
     wide.click("#share-close")
     wide.wait_for_selector("#share", state="detached")
+
+
+SHORT_LAPTOP = {"width": 1366, "height": 650}
+"""A common laptop's window once the browser has its bars."""
+
+
+def test_a_short_laptop_window_gives_the_board_the_hand_s_spare_height(wide: Page) -> None:
+    """The hand's strip is shorter (its development cards scroll in it): the board gets at
+    least 450 px (429 with the strip at its full height), the resource cards stay whole."""
+    wide.set_viewport_size(SHORT_LAPTOP)
+    try:
+        load(wide, three(phase="main"), "Short")
+        take(wide)
+        assert wide.evaluate(BOARD_WIDTH) >= 450, wide.evaluate(BOARD_WIDTH)
+        for part in ("#hand-cards", "#supply", "#scores"):
+            assert wide.evaluate(IN_WINDOW, part), part
+        shot(wide, "short-laptop")
+    finally:
+        wide.set_viewport_size(WIDE)
 
 
 TABLETS = ({"width": 820, "height": 1180}, {"width": 768, "height": 1024})
