@@ -39,6 +39,7 @@ from catan_core.replay import Replay  # noqa: E402
 from catan_core.saves import dumps, loads  # noqa: E402
 from catan_core.scenarios import from_game, load_scenario  # noqa: E402
 from catan_core.study import Study  # noqa: E402
+from test_glance_e2e import IN_WINDOW, SIDEWAYS  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -197,13 +198,6 @@ def test_a_60_action_game_forward_to_the_end_and_back_to_the_start(browse: Guard
     assert "step=0" in page.url
 
 
-SIDEWAYS = {"width": 844, "height": 390}
-"""A phone held sideways (CSS pixels)."""
-WHOLE = """(s) => { const b = document.querySelector(s).getBoundingClientRect();
-    return b.height > 0 && b.top >= -0.5 && b.left >= 0 && b.bottom <= innerHeight + 0.5 && b.right <= innerWidth + 0.5; }"""
-"""Whether the element ``s`` is wholly in the window."""
-
-
 def test_on_a_phone_held_sideways_the_replay_s_board_stays_beside_its_steps(browse: GuardedBrowser, site: LocalSite) -> None:
     """Scrolled past the bar, the board at the window's height on the left is whole in view
     beside the step buttons, and stays so while they are pressed."""
@@ -211,10 +205,10 @@ def test_on_a_phone_held_sideways_the_replay_s_board_stays_beside_its_steps(brow
     page = browse.open(f"{site.url}replay.html?lang=en&step=10#{share.game_link(played(21, 60))}", context)
     try:
         page.evaluate("document.querySelector('#board').scrollIntoView()")
-        assert page.evaluate(WHOLE, "#board svg") and page.evaluate(WHOLE, "#step-forward")
+        assert page.evaluate(IN_WINDOW, "#board svg") and page.evaluate(IN_WINDOW, "#step-forward")
         page.tap("#step-forward")
         page.wait_for_url("**step=11**")
-        assert page.evaluate(WHOLE, "#board svg")
+        assert page.evaluate(IN_WINDOW, "#board svg")
     finally:
         context.close()
 
