@@ -10,8 +10,9 @@ import pytest
 from catan_core import saves
 from catan_core.actions import Action
 from catan_core.board import EDGE_NODES, NODE_EDGES, RESOURCES
+from catan_core.bots import make_bot
 from catan_core.errors import IllegalActionError
-from catan_core.game import Game
+from catan_core.game import Game, Options
 from catan_core.scenarios import load_scenario
 
 BRICK, LUMBER, WOOL, GRAIN, ORE = range(5)
@@ -78,3 +79,16 @@ def kinds(events: list) -> list[str]:
 
 def hand(game: Game, p: int) -> tuple[int, ...]:
     return tuple(game.players[p].hand)
+
+
+def bot_game(seed: int, steps: int, levels: tuple[str, ...]) -> Game:
+    """A game of computer players of ``levels`` (one a seat; seat ``q``'s seeded ``seed * 10 + q``)
+    after ``steps`` decisions, or at its end."""
+    game = Game(Options(players=len(levels)), seed=seed)
+    bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
+    for _ in range(steps):
+        if game.winner >= 0:
+            break
+        p = game.to_act
+        game.apply(bots[p].decide(game.view(p)))
+    return game

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from catan_helpers import cards, scenario
+from catan_helpers import bot_game, cards, scenario
 from test_bots import hide_differently
 
 from catan_core import actions as A
@@ -57,21 +57,12 @@ PLAYER = "standard-classic"
 """The computer player of the games these tests play: the one-ply player, not the learned one
 the coach asks (the standard level; a review of its own games would find no drop to show),
 and a few times quicker."""
+MIXED = (PLAYER, "random", PLAYER, "random")
+"""The seats of most of these tests' games."""
 
 
 def catalog(lang: str) -> dict[str, Any]:
     return json.loads((MESSAGES / f"{lang}.json").read_text(encoding="utf-8"))
-
-
-def played(seed: int, steps: int, levels: tuple[str, ...] = (PLAYER, "random", PLAYER, "random")) -> Game:
-    game = Game(Options(players=len(levels)), seed=seed)
-    bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
-    for _ in range(steps):
-        if game.winner >= 0:
-            break
-        p = game.to_act
-        game.apply(bots[p].decide(game.view(p)))
-    return game
 
 
 def finished(seed: int, players: int = 3) -> Game:
@@ -126,7 +117,7 @@ def test_hints_chances_and_the_tracker_read_only_the_view(seed):
 
 
 def test_the_same_view_and_seed_give_the_same_hint_another_seed_may_not():
-    game = played(5, 160)
+    game = bot_game(5, 160, MIXED)
     view = game.view(game.to_act)
     assert hint(view, seed=4) == hint(view, seed=4)
     samples = {tuple(chances(view, samples=2, seed=s)) for s in range(4)}
@@ -348,7 +339,7 @@ def test_every_message_the_coach_can_say_is_in_the_four_catalogs():
 
 
 def test_a_hint_in_steps_is_the_same_hint():
-    game = played(2, 200)
+    game = bot_game(2, 200, MIXED)
     view = game.view(game.to_act)
     pondering = start_hint(view, seed=3)
     assert isinstance(pondering, Pondering)
@@ -360,7 +351,7 @@ def test_a_hint_in_steps_is_the_same_hint():
 
 
 def test_a_hint_is_for_the_seat_that_must_act():
-    game = played(2, 50)
+    game = bot_game(2, 50, MIXED)
     waiting = (game.to_act + 1) % 4
     with pytest.raises(ValueError):
         hint(game.view(waiting))
@@ -372,7 +363,7 @@ def test_a_hint_is_for_the_seat_that_must_act():
 
 
 def test_chances_add_up_to_one_for_a_seat_and_a_spectator():
-    game = played(7, 300)
+    game = bot_game(7, 300, MIXED)
     for viewer in (None, 0, 1):
         for samples in (0, 3):
             odds = chances(game.view(viewer), samples=samples)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from catan_helpers import bot_game
 from test_bots import hide_differently
 
 from catan_core.bots import make_bot
@@ -19,17 +20,8 @@ from catan_core.state import OVER, ROLL
 PLAYER = "standard-classic"
 """The computer player of the games these tests play: the one-ply player, whose games the
 evaluation was fitted on, a few times quicker than the learned player (the standard level)."""
-
-
-def play_some(seed: int, steps: int, levels: tuple[str, ...] = (PLAYER,) * 4) -> Game:
-    game = Game(Options(players=len(levels)), seed=seed)
-    bots = [make_bot(level, seed=seed * 10 + i) for i, level in enumerate(levels)]
-    for _ in range(steps):
-        if game.winner >= 0:
-            break
-        p = game.to_act
-        game.apply(bots[p].decide(game.view(p)))
-    return game
+SAME = (PLAYER,) * 4
+"""Four of them."""
 
 
 # --- only the view ---------------------------------------------------------------------------
@@ -64,7 +56,7 @@ def test_chances_and_reasons_read_only_the_view(seed):
 def test_the_guess_behind_a_view_is_never_read(monkeypatch):
     """:func:`view_features` fills the view's hidden parts with a guess to have a whole
     game; a guess drawn from another seed gives the same features."""
-    game = play_some(6, 300)
+    game = bot_game(6, 300, SAME)
     view = game.view(game.to_act)
     first = M.view_features(view)
     for seed in (1, 2, 3):
@@ -78,7 +70,7 @@ def test_the_guess_behind_a_view_is_never_read(monkeypatch):
 def test_chances_add_up_and_follow_production_and_points():
     """The chances add up to one for a seat and for a spectator; turning a seat's settlement
     into a city (a point, double production) raises its chance and lowers every other's."""
-    game = play_some(3, 60)
+    game = bot_game(3, 60, SAME)
     assert game.phase not in ("setup_settlement", "setup_road")
     for viewer in (0, 1, None):
         assert sum(M.chances(game.view(viewer))) == pytest.approx(1.0)
@@ -92,7 +84,7 @@ def test_chances_add_up_and_follow_production_and_points():
 
 
 def test_reasons_add_up_to_the_score_and_name_every_feature():
-    game = play_some(4, 200)
+    game = bot_game(4, 200, SAME)
     view = game.view(2)
     for seat in range(4):
         parts = M.explain(view, seat)
@@ -108,7 +100,7 @@ def test_reasons_add_up_to_the_score_and_name_every_feature():
 
 def test_a_search_guess_sees_its_own_hands():
     """Inside a search the features read the guessed game's hands; given hands replace them."""
-    game = play_some(5, 250)
+    game = bot_game(5, 250, SAME)
     rows = position_features(game, 0)
     assert rows[1][FEATURES.index("hand_size")] == sum(game.players[1].hand)
     hands = [list(map(float, pl.hand)) for pl in game.players]
