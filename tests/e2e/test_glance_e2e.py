@@ -10,8 +10,8 @@ computer" in the window at both sizes; the hot-seat cover leaves the board in vi
 the hand; the zoomed board's Confirm bar in the window; the game bar's words whole in every
 language, its tools folded behind Menu under 1180 px; an upright tablet shows the board across
 its width, a phone held sideways the whole board beside the turn; the share panel drops over
-the game; a short laptop window's board gets the hand strip's spare height; the winner's points by source add up
-to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
+the game; a short laptop window's board gets the hand strip's spare height; the winner's
+points by source add up to the totals. Screenshots of each screen go to ``$GLANCE_SHOTS`` when it is set (to look at).
 """
 
 from __future__ import annotations
