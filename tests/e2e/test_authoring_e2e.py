@@ -199,18 +199,43 @@ def test_a_60_action_game_forward_to_the_end_and_back_to_the_start(browse: Guard
 
 
 def test_on_a_phone_held_sideways_the_replay_s_board_stays_beside_its_steps(browse: GuardedBrowser, site: LocalSite) -> None:
-    """Scrolled past the bar, the board at the window's height on the left is whole in view
-    beside the step buttons, and stays so while they are pressed."""
+    """From the start, the board at the window's height on the left is whole in view beside the
+    bar and the step buttons, and stays so while they are pressed and the page scrolls."""
     context = browse.new_context(viewport=SIDEWAYS, has_touch=True)
     page = browse.open(f"{site.url}replay.html?lang=en&step=10#{share.game_link(played(21, 60))}", context)
     try:
-        page.evaluate("document.querySelector('#board').scrollIntoView()")
-        assert page.evaluate(IN_WINDOW, "#board svg") and page.evaluate(IN_WINDOW, "#step-forward")
+        assert page.evaluate(IN_WINDOW, "#board svg") and page.evaluate(IN_WINDOW, "#bar")
+        beside(page, "#step-forward")
         page.tap("#step-forward")
         page.wait_for_url("**step=11**")
+        page.evaluate("document.querySelector('#log').scrollIntoView()")
         assert page.evaluate(IN_WINDOW, "#board svg")
     finally:
         context.close()
+
+
+def test_on_a_phone_held_sideways_the_editor_s_board_stays_beside_its_tools(browse: GuardedBrowser, site: LocalSite) -> None:
+    """The editor's board, not its tools, takes the left of the window from the start (the
+    tools used to stand above it, the board below the fold); a tap on it places a piece."""
+    context = browse.new_context(viewport=SIDEWAYS, has_touch=True)
+    page = browse.open(f"{site.url}editor.html?lang=en&test", context)
+    try:
+        assert page.evaluate(IN_WINDOW, "#board svg")
+        beside(page, "#tool-settlement")
+        page.locator("#board [data-node='12']").tap()
+        page.wait_for_selector("#board g.settlement")
+        assert json.loads(page.evaluate("catan_test.work()"))["scenario"]["players"][0]["settlements"] == [12]
+        page.evaluate("document.querySelector('#output').scrollIntoView()")
+        assert page.evaluate(IN_WINDOW, "#board svg")
+    finally:
+        context.close()
+
+
+def beside(page: Page, control: str) -> None:
+    """``control`` is in the window, right of the board and clear of it."""
+    assert page.evaluate(IN_WINDOW, control), control
+    board, box = page.locator("#board svg").bounding_box(), page.locator(control).bounding_box()
+    assert board is not None and box is not None and box["x"] >= board["x"] + board["width"], (board, box)
 
 
 def test_deep_links_open_at_their_step(browse: GuardedBrowser, site: LocalSite) -> None:
