@@ -39,7 +39,7 @@ from catan_core.replay import Replay  # noqa: E402
 from catan_core.saves import dumps, loads  # noqa: E402
 from catan_core.scenarios import from_game, load_scenario  # noqa: E402
 from catan_core.study import Study  # noqa: E402
-from test_glance_e2e import IN_WINDOW, SIDEWAYS  # noqa: E402
+from test_glance_e2e import IN_WINDOW, PHONE, SIDEWAYS  # noqa: E402
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -216,7 +216,8 @@ def test_on_a_phone_held_sideways_the_replay_s_board_stays_beside_its_steps(brow
 
 def test_on_a_phone_held_sideways_the_editor_s_board_stays_beside_its_tools(browse: GuardedBrowser, site: LocalSite) -> None:
     """The editor's board, not its tools, takes the left of the window from the start (the
-    tools used to stand above it, the board below the fold); a tap on it places a piece."""
+    tools used to stand above it, the board below the fold); a tap on it places a piece; its
+    zoom enlarges the drawing in the board's box."""
     context = browse.new_context(viewport=SIDEWAYS, has_touch=True)
     page = browse.open(f"{site.url}editor.html?lang=en&test", context)
     try:
@@ -227,8 +228,31 @@ def test_on_a_phone_held_sideways_the_editor_s_board_stays_beside_its_tools(brow
         assert json.loads(page.evaluate("catan_test.work()"))["scenario"]["players"][0]["settlements"] == [12]
         page.evaluate("document.querySelector('#output').scrollIntoView()")
         assert page.evaluate(IN_WINDOW, "#board svg")
+        zooms_in_its_box(page)
     finally:
         context.close()
+
+
+def test_on_a_phone_the_editor_s_zoom_enlarges_its_board(browse: GuardedBrowser, site: LocalSite) -> None:
+    """The editor's own width rule for its board used to keep the drawing at its size in every
+    layout: + marked the board zoomed and nothing grew."""
+    context = browse.new_context(viewport=PHONE, has_touch=True)
+    page = browse.open(f"{site.url}editor.html?lang=en", context)
+    try:
+        zooms_in_its_box(page)
+    finally:
+        context.close()
+
+
+def zooms_in_its_box(page: Page) -> None:
+    """The editor's + (its zoom at the largest) doubles the board's drawing, which scrolls in
+    the board's box."""
+    drawn = page.locator("#board svg").bounding_box()
+    page.locator("#board-card button.zoom").last.tap()
+    page.wait_for_selector("#board.zoomed")
+    zoomed, box = page.locator("#board svg").bounding_box(), page.locator("#board").bounding_box()
+    assert drawn is not None and zoomed is not None and box is not None
+    assert zoomed["width"] > 1.9 * drawn["width"] and box["width"] < zoomed["width"], (drawn, zoomed, box)
 
 
 def beside(page: Page, control: str) -> None:
