@@ -314,14 +314,18 @@ class Engine:
 
     def click(self, selector: str) -> None:
         """Click the element ``selector`` finds (the first) at its centre with the pointer, as a
-        person would, once it is drawn, enabled and nothing covers its centre (as Playwright waits
-        for an element to be enabled and to receive the pointer: a button that just appeared where
-        another was pressed is disabled for a moment, catan_web.game.fresh); scrolled into view
-        first."""
+        person would, once it is drawn, enabled, still (its box the same in two polls in a row)
+        and nothing covers its centre (as Playwright waits for an element to be enabled, stable
+        and to receive the pointer: a button that just appeared where another was pressed is
+        disabled for a moment, catan_web.game.fresh); scrolled into view first."""
         box = self.wait("""const node = document.querySelector(arguments[0]);
             if (!node || node.disabled) return null;
             node.scrollIntoView({ block: "center", inline: "center" });
             const box = node.getBoundingClientRect();
+            const where = [box.left, box.top, box.width, box.height].join();
+            const still = window.__clickBox === where;
+            window.__clickBox = where;
+            if (!still) return null;
             const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
             const top = document.elementFromPoint(x, y);
             return box.width && box.height && top && (top === node || node.contains(top)) ? [x, y] : null;""",
