@@ -162,7 +162,9 @@ def test_a_double_click_on_roll_does_not_end_the_turn() -> None:
     assert re.search(r'<button[^>]*data-cmd="end"[^>]*disabled data-fresh', page.html("turn"))
     page.run("end", after=0.1)  # the second click of a double click lands on "End the turn"
     assert page.game.phase == "main" and page.game.current == 0, "ignored: it appeared where Roll was pressed"
-    page.wait(FRESH_SECONDS)
+    page.wait(FRESH_SECONDS)  # the dice still tumble: the turn card is drawn again when they stop
+    assert "data-fresh" in page.html("turn")
+    page.wait(ROLL_SECONDS - FRESH_SECONDS)
     assert "data-fresh" not in page.html("turn")
     page.run("end", after=0.1)
     assert page.game.current == 1

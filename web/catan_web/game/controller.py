@@ -241,8 +241,8 @@ class Controller(PageController[PageState]):
         follow the targets; what happened is read out; the focus moves to the next thing to do
         when the situation changed (or was lost), or to a screen over the game when it first shows."""
         self.time_notice()
-        self.watch_fresh()
         self.listen()
+        self.watch_fresh()  # after listen: a roll's dice tumble decides when fresh buttons take clicks
         if "coach" in self.loaded:
             from .coach import settle
 
@@ -323,7 +323,10 @@ class Controller(PageController[PageState]):
         new = sorted(keys - pressed.present - known)
         self.edit(pressed=pressed._replace(present=pressed.present & keys))
         if new:
-            until = now + 1000 * FRESH_SECONDS
+            # after a roll, not before the dice stop: the turn card is drawn again then, and a
+            # button enabled earlier would be replaced under a click (pressed on the old node,
+            # released on the new one: no click at all)
+            until = max(now + 1000 * FRESH_SECONDS, dice_stop(self.state) or 0.0)
             self.edit(fresh=self.state.fresh + tuple((pressed.region, key, until) for key in new))
             self.emit(Later(FRESH_SECONDS))
 
