@@ -328,7 +328,7 @@ class Controller(PageController[PageState]):
             # released on the new one: no click at all)
             until = max(now + 1000 * FRESH_SECONDS, dice_stop(self.state) or 0.0)
             self.edit(fresh=self.state.fresh + tuple((pressed.region, key, until) for key in new))
-            self.emit(Later(FRESH_SECONDS))
+            self.emit(Later((until - now) / 1000))
 
     # --- what a command may do (catan_web.game.table.Table) --------------------------------------------
 
