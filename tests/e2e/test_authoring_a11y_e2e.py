@@ -2,7 +2,8 @@
 2.2 AA by axe-core in the four languages, in each state they draw: the editor with its example
 and with problems, the start panel opened, the share panel; the replay with a game, the
 statistics, the author mode with a "your move" step, the share panel; the game page's share
-panel."""
+panel. The editor and the replay are checked once more on a phone held sideways, where their
+board stands fixed beside the rest."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from authoring_driver import played  # noqa: E402
 
 from catan_core import share  # noqa: E402
 from catan_core.i18n import LANGUAGES  # noqa: E402
+from test_glance_e2e import SIDEWAYS  # noqa: E402
 
 if TYPE_CHECKING:
     from conftest import GuardedBrowser, LocalSite
@@ -48,6 +50,8 @@ def test_no_axe_violations_in_the_editor(browse: GuardedBrowser, site: LocalSite
     for lang in LANGUAGES:
         speak(page, "#editor-lang", lang)
         found[f"problems and share {lang}"] = violations(page)
+    page.set_viewport_size(SIDEWAYS)
+    found["problems and share, sideways"] = violations(page)
     assert {name: found_ for name, found_ in found.items() if found_} == {}
 
 
@@ -69,6 +73,8 @@ def test_no_axe_violations_in_the_replay_viewer(browse: GuardedBrowser, site: Lo
     for lang in LANGUAGES:
         speak(page, "#replay-lang", lang)
         found[f"author mode and share {lang}"] = violations(page)
+    page.set_viewport_size(SIDEWAYS)
+    found["author mode and share, sideways"] = violations(page)
     assert {name: found_ for name, found_ in found.items() if found_} == {}
 
 

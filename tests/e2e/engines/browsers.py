@@ -271,6 +271,10 @@ class Engine:
         person comes back later), keeping the browser's data."""
         raise NotImplementedError
 
+    def set_window(self, width: int, height: int) -> None:
+        """Make the browser's window ``width`` x ``height`` (its frame included)."""
+        raise NotImplementedError
+
     def screenshot(self, path: Path) -> None:
         """Save what the page shows as a PNG file."""
         raise NotImplementedError
@@ -311,6 +315,14 @@ class Engine:
         """Wait until the page is ready (``<html data-ready="1">``)."""
         self.wait("return document.readyState !== 'loading' && document.documentElement.dataset.ready === '1'",
                   timeout=timeout)
+
+    def viewport(self, width: int, height: int) -> None:
+        """Make the page's viewport ``width`` x ``height`` CSS pixels: the window that size with
+        its frame (measured) added."""
+        self.set_window(width, height)
+        inner = self.run("return [innerWidth, innerHeight]")
+        self.set_window(2 * width - inner[0], 2 * height - inner[1])
+        self.wait("return innerWidth === arguments[0] && innerHeight === arguments[1]", width, height, timeout=10)
 
     def click(self, selector: str) -> None:
         """Click the element ``selector`` finds (the first) at its centre with the pointer, as a
@@ -377,6 +389,9 @@ class Chromium(Engine):
 
     def pointer_click(self, x: float, y: float) -> None:
         self.page.mouse.click(x, y)
+
+    def set_window(self, width: int, height: int) -> None:
+        self.page.set_viewport_size({"width": width, "height": height})
 
     def screenshot(self, path: Path) -> None:
         self.page.screenshot(path=str(path))
@@ -464,6 +479,9 @@ class Firefox(Engine):
         self.driver.actions.sequence("pointer", "mouse", {"pointerType": "mouse"}).pointer_move(
             round(x), round(y)).pointer_down().pointer_up().perform()
 
+    def set_window(self, width: int, height: int) -> None:
+        self.driver.set_window_rect(width=width, height=height)
+
     def new_tab(self) -> None:
         tab = self.driver.open(type="tab", focus=True)["handle"]
         self.driver.close()
@@ -541,6 +559,9 @@ class WebKit(Engine):
         actions = ActionBuilder(self.driver)
         actions.pointer_action.move_to_location(round(x), round(y)).pointer_down().pointer_up()  # type: ignore[no-untyped-call]
         actions.perform()
+
+    def set_window(self, width: int, height: int) -> None:
+        self.driver.set_window_rect(0, 0, width, height)
 
     def new_tab(self) -> None:
         old = self.driver.current_window_handle

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(HERE), str(HERE.parent)]  # browsers and hooks; the e2e tests' peers
+# browsers and hooks; the e2e tests' peers; the drivers of tests/
+sys.path[:0] = [str(HERE), str(HERE.parent), str(HERE.parents[1])]
 
 from browsers import ENGINES, Engine, SiteServer, missing
 

@@ -36,6 +36,11 @@ ANSWER_OUT = "#answer-out"
 ANSWER_IN = "#answer-code"
 CONNECT = "[data-cmd='net_connect']"
 PAUSED = "#paused"
+BOARD = "#board svg"
+"""The editor's and the replay's board drawing."""
+EDITOR_TOOL = "#tool-settlement"
+REPLAY_STEP = "#step-forward"
+"""A tool of the editor and a step button of the replay."""
 
 SET = """const node = document.querySelector(arguments[0]);
 if (!node) return false;
@@ -44,6 +49,15 @@ node.dispatchEvent(new Event("input", { bubbles: true }));
 node.dispatchEvent(new Event("change", { bubbles: true }));
 return true;"""
 """Set a form control's value (a checkbox's checked state) as typing or choosing would."""
+
+
+BOXES = """const box = (selector) => {
+  const b = document.querySelector(selector).getBoundingClientRect();
+  return { left: b.left, right: b.right, whole: b.height > 0 && b.top >= 0 && b.left >= 0
+    && b.bottom <= innerHeight + 0.5 && b.right <= innerWidth + 0.5 };
+};
+return Array.from(arguments, box);"""
+"""For each selector given, its element's left and right edges and whether it is whole in the window."""
 
 
 def shown(engine: Engine, selector: str) -> bool:

@@ -1,9 +1,10 @@
 """The site in Firefox and WebKit (the engine of Safari), as in Chromium: a first visit that
 fetches each file once, a game set up by clicking the board with the pointer while computer
-players play theirs, their moves thought out in their own Web Worker, a reload that continues it, the example board and the almanac, and a
-later visit with the host gone. Each engine runs these tests in order on one page
-(see conftest.py); screenshots of the game and the example land in the session's temporary
-folder (``screenshots/``), for a person to look at.
+players play theirs, their moves thought out in their own Web Worker, a reload that continues
+it, the example board and the almanac, the editor and the replay on a phone held sideways, and
+a later visit with the host gone. Each engine runs these tests in order on one page (see
+conftest.py); screenshots of the game, the example and the sideways pages land in the
+session's temporary folder (``screenshots/``), for a person to look at.
 """
 
 from __future__ import annotations
@@ -14,12 +15,17 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from browsers import Engine, EngineError, SiteServer
+from authoring_driver import played
+from browsers import WINDOW, Engine, EngineError, SiteServer
 from conftest import Messages
 from hooks import (
+    BOARD,
+    BOXES,
     CONTINUE,
+    EDITOR_TOOL,
     END,
     GAME_SHOWN,
+    REPLAY_STEP,
     ROLL,
     SPOT,
     TARGET,
@@ -31,6 +37,7 @@ from hooks import (
 )
 
 import build
+from catan_core import share
 from catan_core.actions import Action
 from catan_core.saves import dumps, loads
 
@@ -41,6 +48,8 @@ FETCHED_TWICE = """const names = performance.getEntriesByType("resource").map((e
 return names.filter((name, i) => names.indexOf(name) !== i);"""
 """The files the page asked for more than once (its resource timing: from the host or from the
 service worker alike)."""
+PAINTED = "return new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(true))))"
+"""Wait until the page has painted twice (WebKit's screenshot just after a resize can be blank)."""
 GAME_STEP_S = 30
 """Longest wait for the next thing to do in the game (computer players play at instant pace)."""
 HAS_ACTION = "return JSON.parse(catan_test.save()).history.some(a => a.startsWith(arguments[0]))"
@@ -58,6 +67,12 @@ def screenshots(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def ready(engine: Engine) -> None:
     """Wait until the page is ready."""
     engine.wait_ready()
+
+
+def loaded(engine: Engine) -> None:
+    """Wait until the page is ready and has loaded (its load event has fired)."""
+    engine.wait_ready()
+    engine.wait("return document.readyState === 'complete'")
 
 
 def test_a_first_visit_fetches_each_file_once(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
@@ -182,6 +197,37 @@ def test_the_example_board_and_the_almanac_are_ready(engine: Engine, engine_site
     ready(engine)
     assert engine.run("return document.querySelectorAll('section.entry').length") > 10
     engine.screenshot(screenshots / f"{engine.name}-almanac.png")
+
+
+SIDEWAYS = (844, 390)
+"""A phone held sideways (CSS pixels)."""
+
+
+def test_the_editor_and_the_replay_on_a_phone_held_sideways(engine: Engine, engine_site: SiteServer, messages: Messages,
+                                                            screenshots: Path) -> None:
+    """As in Chromium (tests/e2e/test_authoring_e2e.py): the editor's and the replay's board
+    stand whole on the left of the window from the start, a tool and a step button beside it,
+    and the board stays in view once the page has scrolled to its end."""
+    link = share.game_link(played(21, 60))
+    pages = (("editor", EDITOR_TOOL, "editor.html?lang=en"), ("replay", REPLAY_STEP, f"replay.html?lang=en&step=10#{link}"))
+    messages.open(engine_site.url + pages[0][2])
+    loaded(engine)
+    engine.viewport(*SIDEWAYS)  # once the page has loaded: Firefox warns of a layout forced earlier
+    try:
+        for i, (name, control, address) in enumerate(pages):
+            if i:
+                messages.open(engine_site.url + address)
+            loaded(engine)
+            wait_shown(engine, control)
+            board, beside = engine.run(BOXES, BOARD, control)
+            assert board["whole"] and beside["whole"] and beside["left"] >= board["right"], (name, board, beside)
+            engine.run(PAINTED)
+            engine.screenshot(screenshots / f"{engine.name}-{name}-sideways.png")
+            engine.run("window.scrollTo(0, document.documentElement.scrollHeight)")
+            assert engine.run(BOXES, BOARD)[0]["whole"], name
+    finally:
+        loaded(engine)
+        engine.set_window(*WINDOW)
 
 
 def test_a_later_visit_works_with_the_host_gone(engine: Engine, engine_site: SiteServer, messages: Messages) -> None:
