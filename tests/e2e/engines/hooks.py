@@ -58,6 +58,9 @@ BOXES = """const box = (selector) => {
 };
 return Array.from(arguments, box);"""
 """For each selector given, its element's left and right edges and whether it is whole in the window."""
+FRAMES_READY = """return Array.from(document.querySelectorAll("iframe"))
+  .every((frame) => frame.contentDocument?.documentElement.dataset.ready === "1");"""
+"""Whether every frame in the page (the editor's preview of its snippet) is ready."""
 
 
 def shown(engine: Engine, selector: str) -> bool:

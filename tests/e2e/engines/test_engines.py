@@ -24,6 +24,7 @@ from hooks import (
     CONTINUE,
     EDITOR_TOOL,
     END,
+    FRAMES_READY,
     GAME_SHOWN,
     REPLAY_STEP,
     ROLL,
@@ -207,7 +208,8 @@ def test_the_editor_and_the_replay_on_a_phone_held_sideways(engine: Engine, engi
                                                             screenshots: Path) -> None:
     """As in Chromium (tests/e2e/test_authoring_e2e.py): the editor's and the replay's board
     stand whole on the left of the window from the start, a tool and a step button beside it,
-    and the board stays in view once the page has scrolled to its end."""
+    and the board stays in view once the page has scrolled to its end (where the editor's
+    preview of its snippet starts and gets ready)."""
     link = share.game_link(played(21, 60))
     pages = (("editor", EDITOR_TOOL, "editor.html?lang=en"), ("replay", REPLAY_STEP, f"replay.html?lang=en&step=10#{link}"))
     messages.open(engine_site.url + pages[0][2])
@@ -225,6 +227,10 @@ def test_the_editor_and_the_replay_on_a_phone_held_sideways(engine: Engine, engi
             engine.screenshot(screenshots / f"{engine.name}-{name}-sideways.png")
             engine.run("window.scrollTo(0, document.documentElement.scrollHeight)")
             assert engine.run(BOXES, BOARD)[0]["whole"], name
+            # The editor's preview frame starts once scrolled to; left half-started, Firefox logs
+            # the service worker's fetches it cut off as errors.
+            engine.run("document.querySelectorAll('iframe').forEach((frame) => frame.scrollIntoView())")
+            engine.wait(FRAMES_READY)
     finally:
         loaded(engine)
         engine.set_window(*WINDOW)
