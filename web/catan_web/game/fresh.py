@@ -5,8 +5,9 @@ A double click on "Roll the dice" must not also end the turn, though "End the tu
 place of "Roll" under the pointer. So when a press of a button moves the game on (an action is
 applied, by the person or by a computer player right after), every button that then appears in
 the same region of the page -- one that was not there all along since the press -- is *fresh*
-for :data:`FRESH_SECONDS` (after a roll, until the dice stop): it is drawn disabled (the browser
-ignores a click on it) and the controller ignores its command. The page then looks again (a ``tick``) and enables it.
+for :data:`FRESH_SECONDS` (after a roll, until the dice stop): it is drawn disabled (the
+browser ignores a click on it) and the controller ignores its command. The page then looks again
+(a ``tick``) and enables it.
 
 Pure functions over the page's markup; the controller (:mod:`catan_web.game.controller`) keeps
 the :class:`Pressed` button and the fresh ones in the page's state, with its own clock.
