@@ -21,13 +21,16 @@ from __future__ import annotations
 import importlib
 import random
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import product
+from pathlib import Path
 from typing import Any
 
+import catanatron
 from catanatron import state_functions as sf
 from catanatron.game import Game as CatGame
 from catanatron.game import GameAccumulator
@@ -45,6 +48,7 @@ from catanatron.models.player import Color, Player
 from catanatron.models.tiles import Port
 from catanatron.state import State
 
+import catan_core
 from catan_core import actions as A
 from catan_core.actions import Action, Cards
 from catan_core.board import (
@@ -63,6 +67,11 @@ from catan_core.state import (
     Seat,
 )
 from catan_core.views import PlayerView, View
+
+CATANATRON = str(Path(catanatron.__file__).parent)
+"""Folder of Catanatron's package (see :func:`inside_catanatron`)."""
+CATAN_CORE = str(Path(catan_core.__file__).parent)
+"""Folder of our rules package."""
 
 Point = tuple[int, int]
 """A point of our board's lattice (see :mod:`catan_core.board`: ``x`` counts half hex
@@ -785,7 +794,7 @@ class GameOutcome:
 
     seat: int
     winner: str | None
-    """``"ours"``, ``"theirs"`` or None (stopped at Catanatron's turn cap)."""
+    """``"ours"``, ``"theirs"`` or None (stopped at Catanatron's turn cap, or by its own error)."""
     turns: int
     """Regular turns started (as our engine counts them; Catanatron's ``num_turns`` also
     counts the set-up)."""
@@ -800,6 +809,9 @@ class GameOutcome:
     """Our seat's recorded positions (:attr:`OurSeat.positions`)."""
     final: tuple[dict[str, int], ...] = ()
     """Every seat's pieces, cards and points at the end (:func:`final_state`)."""
+    engine_error: str = ""
+    """The error inside Catanatron's own code that stopped the game (empty: it ended normally;
+    see :func:`inside_catanatron`)."""
 
 
 FINAL_KEYS: dict[str, str] = {
@@ -855,9 +867,24 @@ def play_game(task: GameTask) -> GameOutcome:
         raise RuntimeError("Catanatron did not seat the players as expected")
     kinds = [task.ours if j == seat else task.theirs for j in range(len(colors))]
     table = ours.table = Table(game, seat, kinds)
-    won = game.play(accumulators=[table])
+    error = ""
+    try:
+        won = game.play(accumulators=[table])
+    except Exception as raised:  # only Catanatron's own errors are kept, see inside_catanatron
+        if not inside_catanatron(raised):
+            raise
+        won, error = None, f"{type(raised).__name__}: {raised}"
     winner = None if won is None else "ours" if won == ours.color else "theirs"
     return GameOutcome(
         seat, winner, table.turns, time.process_time() - cpu, ours.times, ours.fallbacks, dict(ours.kinds),
-        -1 if won is None else colors.index(won), tuple(ours.positions), final_state(game),
+        -1 if won is None else colors.index(won), tuple(ours.positions), final_state(game), error,
     )
+
+
+def inside_catanatron(error: BaseException) -> bool:
+    """Whether ``error`` arose in Catanatron's own code, with none of ours on the way: its
+    players and engine (e.g. ``Board.build_settlement`` cutting a road, bcollazo/catanatron
+    issue 391, seen once in 400 games), not our seat or this bridge, whose errors stop the run."""
+    frames = [frame.f_code.co_filename for frame, _ in traceback.walk_tb(error.__traceback__)][1:]
+    ours = (__file__, CATAN_CORE)
+    return bool(frames) and CATANATRON in frames[-1] and not any(f.startswith(ours) for f in frames)

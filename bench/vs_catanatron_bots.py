@@ -92,6 +92,9 @@ Where the two rule sets differ (ours are ``catan_core.game``'s; here Catanatron'
 * Turn cap: Catanatron stops a game after 1000 of its turns (``TURNS_LIMIT``; it counts
   the set-up steps too); a capped game counts as a win for nobody (in the win rates it is a
   game our level did not win).
+* Catanatron's own errors: a game its engine or its players stop with an error (none of our
+  code on the way, e.g. a settlement that cuts a road, bcollazo/catanatron issue 391) counts
+  as a win for nobody too, and the report names it; an error in our seat stops the run.
 * Set-up: seat 0 places first and starts (the script rotates who sits there); there is no
   roll for the start.
 * Information: Catanatron's players read its whole ``Game`` (it is their engine); ours read
@@ -289,7 +292,8 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
     n = len(outcomes)
     ours = sum(o.winner == "ours" for o in outcomes)
     theirs = sum(o.winner == "theirs" for o in outcomes)
-    capped = sum(o.winner is None for o in outcomes)
+    errors = [(args.first + i, o.engine_error) for i, o in enumerate(outcomes) if o.engine_error]
+    capped = sum(o.winner is None for o in outcomes) - len(errors)
     times = sorted(t for o in outcomes for t in o.times)
     kinds: Counter[str] = Counter()
     for o in outcomes:
@@ -310,6 +314,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
         f"{args.ours:>10} won {ours:4} games: {rate(ours)}  (fair share {1 / SEATS:.0%})",
         f"{args.theirs:>10} won {theirs:4} games: {rate(theirs)}  (all their seats; fair share {1 - 1 / SEATS:.0%})",
         f"stopped at Catanatron's turn cap: {capped} games (a win for nobody)",
+        *(f"stopped by an error inside Catanatron (a win for nobody): game {i}, {error}" for i, error in errors),
         (f"mean game length {sum(o.turns for o in outcomes) / max(1, n):.1f} turns; "
          f"CPU time per game {sum(o.cpu_seconds for o in outcomes) / max(1, n):.2f} s "
          "(all four players and the engine)"),
@@ -371,7 +376,7 @@ def write_games(path: Path, outcomes: list[Any], first: int) -> None:
     games = [
         {
             "game": first + i, "seat": o.seat, "winner": o.winner_seat, "turns": o.turns, "kinds": o.kinds,
-            "final": list(o.final),
+            "final": list(o.final), **({"engine_error": o.engine_error} if o.engine_error else {}),
         }
         for i, o in enumerate(outcomes)
     ]
