@@ -437,6 +437,19 @@ def test_setup_odds_share_the_win_and_reward_production():
     assert after[0] > before[0] and all(after[q] < before[q] for q in (1, 2, 3))
 
 
+def test_standard_and_strong_judge_set_up_drafts_by_setup_odds():
+    """Both levels judge a played-out set-up draft by ``setup_odds``: the standard level judged
+    it by the learned evaluation until 28 November and won less often (``docs/bots.md``)."""
+    game = Game(Options(players=4), seed=3)
+    bots = bots_for((PLAYER,) * 4, 3)
+    while game.phase != ROLL:
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    odds = [setup_odds(game, q) for q in range(4)]
+    for level in ("standard", "strong"):
+        bot = make_bot(level, seed=1)
+        assert [bot.judge_setup(game, q) for q in range(4)] == odds, level
+
+
 def test_classic_strong_set_up_favours_grain_and_ore():
     """On 30 boards the classic strong player's first settlement differs from the classic
     standard player's on many, and produces far more grain and ore in all (its set-up weights)."""

@@ -106,10 +106,11 @@ def test_standard_game_is_the_learned_players():
     """The standard level is the turn planner on the learned evaluation (``strong-learned`` until
     it became the standard level, still a name of it: ``tests/test_bots.py``; weights of
     ``catan_core/bots/eval_weights.json`` fitted on the first 2000 games of
-    ``tools/train/selfplay.py --seed 1``): it plays the game ``strong-learned`` played before
-    (the hash it had then). A change of its rules or weights that changes this game must say
-    so and recompute the hash."""
-    assert bot_game_hash(7, ["standard", "standard-classic", "beginner", "standard"], 32) == (349, "4d3395ee181f7a7b")
+    ``tools/train/selfplay.py --seed 1``). Recomputed on 28 November, when it began to judge
+    its set-up drafts by ``setup_odds`` as the strong levels do (before: ``4d3395ee181f7a7b``,
+    the same length). A change of its rules or weights that changes this game must say so and
+    recompute the hash."""
+    assert bot_game_hash(7, ["standard", "standard-classic", "beginner", "standard"], 32) == (349, "b38cfc0f212fa040")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

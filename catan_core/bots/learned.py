@@ -7,15 +7,17 @@ old benchmark commands keep working. The one-ply player it replaced as the stand
 kept as ``standard-classic`` (:mod:`catan_core.bots.standard`): its ranking of moves is
 where this player's turn plans start.
 
-Every choice of the learned player compares positions by the learned evaluation
-(:mod:`catan_core.bots.model`): its chance to win as its own view judges it, the other
-seats' hands as card counting expects them. It is written in victory-point equivalents,
-``log(chance) / weight of a point``, so one more point counts about one for a seat behind
-and less for a seat already ahead.
+Every choice of the learned player after the set-up compares positions by the learned
+evaluation (:mod:`catan_core.bots.model`): its chance to win as its own view judges it, the
+other seats' hands as card counting expects them. It is written in victory-point
+equivalents, ``log(chance) / weight of a point``, so one more point counts about one for a
+seat behind and less for a seat already ahead.
 
 * **Set-up**: for each of its best spots it plays the rest of the snake draft out
   (itself by its own scoring, the others as classic standard players would place) and takes the
-  spot whose finished set-up gives it the best chance to win.
+  spot whose finished set-up gives it the best chance to win by the set-up model
+  (:func:`~catan_core.bots.evaluate.setup_odds`, as the strong levels do: judged by the
+  learned evaluation instead, it won less often, ``docs/bots.md``).
 * **Its turn**: the best few first steps of the standard ranking (every build with the
   bank trades that pay for it, every development card), each followed by the rest of the
   turn as the same ranking plays it, are compared by the chance to win at the end of the
@@ -255,11 +257,6 @@ class LearnedBot(ClassicStrongBot):
         if view.phase == MAIN:
             return (yield from self.plan(view, game, me, ctx, deadline))
         return policy.choose(game, me, ctx)
-
-    def judge_setup(self, game: Game, me: int) -> float:
-        """The chance to win after the set-up ``game``, as the learned evaluation judges it."""
-        policy: LearnedPolicy = self.policy  # type: ignore[assignment]
-        return policy.worth(game, me)
 
     # --- the turn planner -------------------------------------------------------------------------
 
