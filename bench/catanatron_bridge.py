@@ -887,4 +887,4 @@ def inside_catanatron(error: BaseException) -> bool:
     issue 391, seen once in 400 games), not our seat or this bridge, whose errors stop the run."""
     frames = [frame.f_code.co_filename for frame, _ in traceback.walk_tb(error.__traceback__)][1:]
     ours = (__file__, CATAN_CORE)
-    return bool(frames) and CATANATRON in frames[-1] and not any(f.startswith(ours) for f in frames)
+    return bool(frames) and frames[-1].startswith(CATANATRON) and not any(f.startswith(ours) for f in frames)

@@ -293,7 +293,7 @@ def report(args: argparse.Namespace, outcomes: list[Any], seconds: float, kind_o
     ours = sum(o.winner == "ours" for o in outcomes)
     theirs = sum(o.winner == "theirs" for o in outcomes)
     errors = [(args.first + i, o.engine_error) for i, o in enumerate(outcomes) if o.engine_error]
-    capped = sum(o.winner is None for o in outcomes) - len(errors)
+    capped = sum(o.winner is None and not o.engine_error for o in outcomes)
     times = sorted(t for o in outcomes for t in o.times)
     kinds: Counter[str] = Counter()
     for o in outcomes:

@@ -419,14 +419,20 @@ def test_an_offer_declined_is_not_made_again_while_the_hands_are_unchanged(level
     assert set(bot_turn()) & set(first)
 
 
+def set_up(seed: int) -> Game:
+    """Game ``seed`` of four players right after its set-up, placed by the test's players."""
+    game = Game(Options(players=4), seed=seed)
+    bots = bots_for((PLAYER,) * 4, seed)
+    while game.phase != ROLL:
+        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    return game
+
+
 def test_setup_odds_share_the_win_and_reward_production():
     """``setup_odds`` gives every seat a log chance to win; the chances add up to one, and
     doubling one seat's production (a settlement made a city) raises its chance and
     lowers everyone else's."""
-    game = Game(Options(players=4), seed=3)
-    bots = bots_for((PLAYER,) * 4, 3)
-    while game.phase != ROLL:
-        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    game = set_up(seed=3)
     before = [math.exp(setup_odds(game, q)) for q in range(4)]
     assert sum(before) == pytest.approx(1.0)
     spot = game.players[0].settlements.pop()
@@ -440,10 +446,7 @@ def test_setup_odds_share_the_win_and_reward_production():
 def test_standard_and_strong_judge_set_up_drafts_by_setup_odds():
     """Both levels judge a played-out set-up draft by ``setup_odds``: the standard level judged
     it by the learned evaluation until 28 November and won less often (``docs/bots.md``)."""
-    game = Game(Options(players=4), seed=3)
-    bots = bots_for((PLAYER,) * 4, 3)
-    while game.phase != ROLL:
-        game.apply(bots[game.to_act].decide(game.view(game.to_act)))
+    game = set_up(seed=3)
     odds = [setup_odds(game, q) for q in range(4)]
     for level in ("standard", "strong"):
         bot = make_bot(level, seed=1)
