@@ -9,7 +9,13 @@ The data are rows written by ``tools/train/selfplay.py`` (or by ``bench/vs_catan
 the features of every seat, and who won (a file may hold more features than this tree's
 :data:`~catan_core.bots.features.FEATURES`: those are picked by name). The model gives
 seat ``q`` the score ``w . x_q`` and the chance ``exp(score_q) / sum_s exp(score_s)`` to win
-(features common to all seats cancel out). The weights maximise the likelihood of the
+(features common to all seats cancel out). Rows of a ``--record`` file come from games of one
+of our levels against three Catanatron players, and our level wins more often than its features
+alone say: the fit gives them one more column, 1 for the recording seat (``our seat``, fitted
+and printed, never written), so that its skill is not credited to whatever it happens to have
+more of (development cards, cities). At the start of our seat's turn, where such rows are
+taken, ``moves_next`` is that seat too: self-play rows, where every seat is the same player,
+fit it. The weights maximise the likelihood of the
 winners on the training games, less ``l2 / 2 * |w|^2`` on standardized features (Newton's
 method, deterministic: the same data give the same weights). Games whose id ends in the
 digit ``--holdout`` (one game in ten) are held out: the script prints the log loss, the
@@ -61,6 +67,7 @@ def load(paths: list[str], first_games: int | None = None) -> dict[str, np.ndarr
     ``WEIGHT`` times, default 1), game ids made distinct across files; of the first file only
     its games below ``first_games`` when given."""
     out: dict[str, list[np.ndarray]] = {"x": [], "winner": [], "game": [], "turn": [], "weight": [], "source": []}
+    recorded = any(Path(str(spec).partition(":")[0]).suffix == ".json" for spec in paths)
     offset = 0
     for index, spec in enumerate(paths):
         name, _, weight = str(spec).partition(":")
@@ -72,7 +79,13 @@ def load(paths: list[str], first_games: int | None = None) -> dict[str, np.ndarr
         if not set(FEATURES) <= set(names):
             raise SystemExit(f"{path}: lacks features {sorted(set(FEATURES) - set(names))}")
         columns = [names.index(name) for name in FEATURES]
-        out["x"].append(x[:, :, columns].astype(np.float64))
+        x = x[:, :, columns].astype(np.float64)
+        if recorded:
+            ours = np.zeros((*x.shape[:2], 1))
+            if path.suffix == ".json":
+                ours[np.arange(len(x)), data["viewer"], 0] = 1.0
+            x = np.concatenate([x, ours], axis=2)
+        out["x"].append(x)
         out["winner"].append(data["winner"])
         out["game"].append(data["game"] + offset)
         out["turn"].append(data["turn"])
@@ -80,6 +93,10 @@ def load(paths: list[str], first_games: int | None = None) -> dict[str, np.ndarr
         out["source"].append(np.full(len(data["turn"]), index))
         offset += int(data["game"].max()) + 1
     return {key: np.concatenate(value) for key, value in out.items()}
+
+
+OUR_SEAT = "our seat"
+"""The column :func:`load` adds when a ``--record`` file is among the data (see the module docstring)."""
 
 
 def read(path: Path) -> dict[str, np.ndarray]:
@@ -172,12 +189,14 @@ def main() -> None:
             print("  " + report(f"model, turns {lo}-{hi - 1}", probabilities(x[mask], w), winner[mask]))
             print("  " + report(f"leader, turns {lo}-{hi - 1}", probabilities(points[mask], b), winner[mask]))
     print(f"{'feature':22}{'weight':>10}{'std err':>10}{'x sd':>8}")
-    for name, wi, ei, si in zip(FEATURES, w, errors, scale):
+    names = [*FEATURES, OUR_SEAT][: x.shape[2]]
+    for name, wi, ei, si in zip(names, w, errors, scale, strict=True):
         print(f"{name:22}{wi:10.4f}{ei:10.4f}{si:8.2f}")
     if args.out:
         doc = {
             "format": FORMAT, "version": VERSION, "features": list(FEATURES),
-            "weights": [round(float(v), 6) for v in w], "means": [round(float(v), 4) for v in mean],
+            "weights": [round(float(v), 6) for v in w[: len(FEATURES)]],
+            "means": [round(float(v), 4) for v in mean[: len(FEATURES)]],
             "note": args.note or f"conditional logit, l2 {args.l2}, {int((~test).sum())} rows",
         }
         args.out.write_text(json.dumps(doc, indent=1) + "\n", encoding="utf-8")
