@@ -11,7 +11,7 @@ from catan_core.actions import Action
 from catan_core.bots import BOTS, BUDGETED, LEVELS, ClassicStrongBot, HybridStrongBot, LearnedBot, StandardBot, make_bot
 from catan_core.bots.determinize import determinize
 from catan_core.bots.evaluate import board_info, setup_odds
-from catan_core.bots.model import default_model
+from catan_core.bots.model import SELFPLAY_WEIGHTS_FILE, default_model, shipped_model
 from catan_core.bots.policy import Context
 from catan_core.bots.tracker import HandTracker
 from catan_core.game import Game, Options
@@ -151,7 +151,10 @@ def test_registry_and_levels():
     # the strong level is the classic search valued by the learned evaluation (its experiment's
     # name still works); the classic search on the hand-tuned value is kept as the baseline
     strong = make_bot("strong", seed=1)
-    assert type(strong) is HybridStrongBot and strong.level == "strong" and strong.model is default_model()
+    assert type(strong) is HybridStrongBot and strong.level == "strong"
+    # its leaves keep the self-play weights; the standard level plays the default ones
+    assert strong.model is shipped_model(SELFPLAY_WEIGHTS_FILE) and strong.model is not default_model()
+    assert make_bot("standard", seed=1).model is default_model()
     assert type(make_bot("strong-hybrid", seed=1)) is HybridStrongBot
     assert type(make_bot("strong-classic", seed=1)) is ClassicStrongBot and "strong-classic" not in LEVELS
     # the standard level is the learned player (its earlier name still works); the one-ply

@@ -115,12 +115,22 @@ def shipped() -> dict:
     return M.default_model().to_json()
 
 
-def test_the_shipped_weights_are_read_with_their_version_and_round_trip():
-    model = M.default_model()
+@pytest.mark.parametrize("name", [M.WEIGHTS_FILE, M.SELFPLAY_WEIGHTS_FILE])
+def test_the_shipped_weights_are_read_with_their_version_and_round_trip(name):
+    model = M.shipped_model(name)
+    assert model is M.shipped_model(name)  # read once
     data = model.to_json()
     assert data["format"] == M.FORMAT and data["version"] == M.VERSION and data["features"] == list(FEATURES)
     again = M.load_model(json.dumps(data))
     assert again.weights == model.weights and again.means == model.means and again.to_json() == data
+
+
+def test_the_two_shipped_files_differ_and_the_default_is_the_refit():
+    """The default weights (the standard level's, the coach's) are the refit on games against
+    Catanatron's value players; the strong level's are the self-play fit, a different file."""
+    assert M.default_model() is M.shipped_model(M.WEIGHTS_FILE)
+    assert M.default_model().weights != M.shipped_model(M.SELFPLAY_WEIGHTS_FILE).weights
+    assert "value players" in M.default_model().note and "selfplay" in M.shipped_model(M.SELFPLAY_WEIGHTS_FILE).note
 
 
 def damaged(change) -> str:
@@ -222,7 +232,7 @@ def test_the_hybrid_plays_a_weights_file_given_by_path(tmp_path):
     path.write_text(json.dumps(data), encoding="utf-8")
     bot = make_bot("strong-hybrid", seed=1, weights_file=str(path))
     assert list(bot.model.weights) == data["weights"] and bot.model.weights != M.default_model().weights
-    assert make_bot("strong-hybrid", seed=1).model is M.default_model()
+    assert make_bot("strong-hybrid", seed=1).model is M.shipped_model(M.SELFPLAY_WEIGHTS_FILE)
     game = Game(Options(players=4), seed=5)
     row = M.view_features(game.view(0))[0]
     assert bot.model.score(row) != M.default_model().score(row)

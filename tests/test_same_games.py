@@ -97,20 +97,22 @@ def test_strong_game_is_the_same_as_before():
     evaluation (``strong-hybrid`` while it was an experiment): it replaced the classic search on
     27 November, having won more of the same games against Catanatron's players (``docs/bots.md``,
     "The strong level"), so this game is no longer the classic's (``strong-classic`` above keeps
-    that one). A change of its search or of the learned weights that changes this game must say
-    so and recompute the hash."""
+    that one). Its leaves read the self-play weights (``eval_weights_selfplay.json``), which stayed
+    when the default ones were refitted. A change of its search or of those weights that changes
+    this game must say so and recompute the hash."""
     assert bot_game_hash(7, ["strong", "standard-classic", "beginner", "strong"], 32) == (427, "d6ca261f525a552d")
 
 
 def test_standard_game_is_the_learned_players():
     """The standard level is the turn planner on the learned evaluation (``strong-learned`` until
-    it became the standard level, still a name of it: ``tests/test_bots.py``; weights of
-    ``catan_core/bots/eval_weights.json`` fitted on the first 2000 games of
-    ``tools/train/selfplay.py --seed 1``). Recomputed on 28 November, when it began to judge
-    its set-up drafts by ``setup_odds`` as the strong levels do (before: ``4d3395ee181f7a7b``,
-    the same length). A change of its rules or weights that changes this game must say so and
-    recompute the hash."""
-    assert bot_game_hash(7, ["standard", "standard-classic", "beginner", "standard"], 32) == (349, "b38cfc0f212fa040")
+    it became the standard level, still a name of it: ``tests/test_bots.py``; the default
+    weights, ``catan_core/bots/eval_weights.json``). Recomputed twice on 28 November: when it
+    began to judge its set-up drafts by ``setup_odds`` as the strong levels do (before:
+    ``4d3395ee181f7a7b``, the same length), then when the default weights were refitted on
+    its games against Catanatron's value players as well as on self-play (before: 349 actions,
+    ``b38cfc0f212fa040``; ``docs/bots.md``). A change of its rules or weights that changes this
+    game must say so and recompute the hash."""
+    assert bot_game_hash(7, ["standard", "standard-classic", "beginner", "standard"], 32) == (443, "2156747c07290ec4")
 
 
 # --- the fast paths against plain reference versions ---------------------------------------------

@@ -15,7 +15,9 @@ Its set-up draft is the classic one: each of its best spots played out to the en
 draft, the finished set-ups judged by :func:`~catan_core.bots.evaluate.setup_odds` (or, with
 ``setup_by_model``, by the learned evaluation's chance to win).
 
-The evaluation is the shipped one unless another is given: a :class:`~catan_core.bots.model.Model`
+The evaluation is the one fitted on self-play alone (:data:`~catan_core.bots.model.SELFPLAY_WEIGHTS_FILE`:
+the weights refitted on games against Catanatron's value players, which the standard level and
+the coach use, did not win more here, ``docs/bots.md``) unless another is given: a :class:`~catan_core.bots.model.Model`
 (``model``), or the path of a weights file (``weights_file``, read by
 :func:`~catan_core.bots.model.model_from_bytes`, so a damaged file is refused with a
 :class:`~catan_core.errors.FormatError`): candidate weights can be played without shipping them.
@@ -29,7 +31,7 @@ from pathlib import Path
 from ..game import Game
 from .classic import ClassicStrongBot
 from .evaluate import Weights
-from .model import Model, default_model, model_from_bytes
+from .model import SELFPLAY_WEIGHTS_FILE, Model, model_from_bytes, shipped_model
 
 MIN_CHANCE = 1e-9
 """Chances are taken as at least this before their logarithm."""
@@ -49,7 +51,7 @@ class HybridStrongBot(ClassicStrongBot):
             raise ValueError("give a model or a weights file, not both")
         if weights_file is not None:
             model = model_from_bytes(Path(weights_file).read_bytes())
-        self.model = model or default_model()
+        self.model = model or shipped_model(SELFPLAY_WEIGHTS_FILE)
         self.setup_by_model = setup_by_model
         """Judge finished set-ups by the learned evaluation (off: by ``setup_odds``, as the classic)."""
         super().__init__(

@@ -3,9 +3,11 @@
 A :class:`Model` gives every seat a score, the weighted sum of its named features
 (:data:`~catan_core.bots.features.FEATURES`), and turns the scores into chances that add up
 to one: ``exp(score_q) / sum_s exp(score_s)`` (a conditional logit). The weights were fitted
-offline on self-play games (``tools/train/``, see ``docs/bots.md``) and ship as a small
-versioned JSON file, :data:`WEIGHTS_FILE`, read by the careful reader
-(:mod:`catan_core.jsonread`); playing evaluates them in pure Python.
+offline (``tools/train/``, see ``docs/bots.md``) and ship as small versioned JSON files read by
+the careful reader (:mod:`catan_core.jsonread`): :data:`WEIGHTS_FILE`, the default, fitted on
+self-play and on the standard level's games against Catanatron's value players, and
+:data:`SELFPLAY_WEIGHTS_FILE`, fitted on self-play alone, which the strong level's search
+reads. Playing evaluates them in pure Python.
 
 Because the score is a sum, what a move changes is exact and named: the difference of one
 feature times its weight. :func:`explain` lists each feature's value and contribution for a
@@ -57,7 +59,13 @@ FORMAT = "catan-eval"
 VERSION = 1
 """The weights file version this code reads."""
 WEIGHTS_FILE = "eval_weights.json"
-"""The weights shipped with the game, beside this module."""
+"""The weights shipped with the game, beside this module: the standard level's, the coach's and
+:func:`chances`' (fitted on self-play and on the standard level's games against Catanatron's
+value players, ``docs/bots.md``)."""
+SELFPLAY_WEIGHTS_FILE = "eval_weights_selfplay.json"
+"""The weights the strong level values its playouts with, beside this module: fitted on self-play
+of classic standard players only (the default weights until 28 November; refitted ones did not
+win more for the strong level, ``docs/bots.md``)."""
 MAX_CHARS = 100_000
 """Longest weights file accepted."""
 MAX_WEIGHT = 1e6
@@ -168,17 +176,23 @@ def load_model(text: str) -> Model:
     return Model(weights, means, obj.str("note", max_len=MAX_NOTE, default=""))
 
 
-_DEFAULT: list[Model] = []
+_SHIPPED: dict[str, Model] = {}
+
+
+def shipped_model(name: str = WEIGHTS_FILE) -> Model:
+    """A weights file shipped beside this module (:data:`WEIGHTS_FILE` or
+    :data:`SELFPLAY_WEIGHTS_FILE`), read once."""
+    if name not in _SHIPPED:
+        module = importlib.import_module(__package__ or "catan_core.bots")
+        path = os.path.join(os.path.dirname(module.__file__ or ""), name)
+        data: bytes = module.__spec__.loader.get_data(path)  # type: ignore[union-attr]
+        _SHIPPED[name] = model_from_bytes(data)
+    return _SHIPPED[name]
 
 
 def default_model() -> Model:
     """The model shipped with the game (:data:`WEIGHTS_FILE`), read once."""
-    if not _DEFAULT:
-        module = importlib.import_module(__package__ or "catan_core.bots")
-        path = os.path.join(os.path.dirname(module.__file__ or ""), WEIGHTS_FILE)
-        data: bytes = module.__spec__.loader.get_data(path)  # type: ignore[union-attr]
-        _DEFAULT.append(model_from_bytes(data))
-    return _DEFAULT[0]
+    return shipped_model(WEIGHTS_FILE)
 
 
 def model_from_bytes(data: bytes) -> Model:

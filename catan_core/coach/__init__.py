@@ -24,12 +24,12 @@ take the longer computations in slices (:class:`Pondering`).
 >>> game.is_legal(advice.action), advice.action == hint(view).action
 (True, True)
 >>> [(r.key, dict(r.params)) for r in advice.reasons]
-[('coach.reason.spot_far', {'count': 9}), ('coach.reason.longest_road_closer', {'count': 3})]
+[('coach.reason.spots', {'count': 1}), ('coach.reason.longest_road_closer', {'count': 3})]
 >>> print(advice.text(view.board, "en", [s.name for s in view.seats]))  # doctest: +NORMALIZE_WHITESPACE
-Build a road between hills 4 (west) and mountains 6: a free spot of 9 pips two roads away and 3 segments
-short of the Longest Road.
+Build a road on the west shore of the forest 11: 1 free spot to settle at the end of your roads and
+3 segments short of the Longest Road.
 >>> advice.text(view.board, "de", [s.name for s in view.seats])  # doctest: +ELLIPSIS
-'Baue eine Straße zwischen Hügelland 4 (West) und Gebirge 6: ...'
+'Baue eine Straße an der Westküste vom Feld Wald 11: ...'
 >>> round(sum(chances(view)), 9)
 1.0
 >>> [k.unknown for k in card_tracker(view)]

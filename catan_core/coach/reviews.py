@@ -139,10 +139,10 @@ def review(source: Replay | Game, seat: int, seed: int = 0) -> Review:
     >>> result.turns, len(result.chances), [round(sum(c[i] for c in result.chances), 6) for i in (0, -1)]
     ((0, 1, 2, 3, 4, 5, 6), 3, [1.0, 1.0])
     >>> [(d.step, d.turn, round(d.loss, 3)) for d in result.drops]
-    [(1, 1, 0.029)]
+    [(1, 1, 0.021)]
     >>> print(result.drops[0].text(game.board, "en"))  # doctest: +NORMALIZE_WHITESPACE
-    Build a road between hills 4 (east) and forest 8. Better than “Build a road between forest 11 and
-    mountains 6”: a free spot of 10 pips one road away.
+    Build a road on the west shore of the forest 11. Better than “Build a road between forest 11 and
+    mountains 6”: 1 free spot to settle at the end of your roads.
     """
     return start_review(source, seat, seed).result()
 
