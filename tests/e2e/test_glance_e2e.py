@@ -493,13 +493,15 @@ MARKER_ROOM = """() => {
 
 
 def long_game() -> str:
-    """A save of Ana (a person) and three standard computer players after :data:`LOG_EVENTS` events."""
-    options = Options(players=4, board="beginner")
+    """A save of Ana (a person) and three standard computer players after :data:`LOG_EVENTS` events
+    (a game to 16 points, so that it is still going then: games to 10 end sooner)."""
+    options = Options(players=4, board="beginner", vp_target=16)
     seats = tuple(Seat(name, PALETTE[p].hex, "human" if p == 0 else "standard")
                   for p, name in enumerate(("Ana", "Ben", "Cy", "Di")))
     game = Game(options, 5, seats)
     bots = [make_bot("standard", seed=p) for p in range(options.players)]
     while len(game.log) < LOG_EVENTS:
+        assert game.winner < 0, f"the game ended after {len(game.log)} events"
         game.apply(bots[game.to_act].decide(game.view(game.to_act)))
     return dumps(game)
 
