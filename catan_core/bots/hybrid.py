@@ -17,8 +17,8 @@ draft, the finished set-ups judged by :func:`~catan_core.bots.evaluate.setup_odd
 
 The evaluation is the one fitted on self-play alone (:data:`~catan_core.bots.model.SELFPLAY_WEIGHTS_FILE`:
 the weights refitted on games against Catanatron's value players, which the standard level and
-the coach use, did not win more here, ``docs/bots.md``) unless another is given: a :class:`~catan_core.bots.model.Model`
-(``model``), or the path of a weights file (``weights_file``, read by
+the coach use, are not yet shown to win more here, ``docs/bots.md``) unless another is given:
+a :class:`~catan_core.bots.model.Model` (``model``), or the path of a weights file (``weights_file``, read by
 :func:`~catan_core.bots.model.model_from_bytes`, so a damaged file is refused with a
 :class:`~catan_core.errors.FormatError`): candidate weights can be played without shipping them.
 """

@@ -64,8 +64,8 @@ WEIGHTS_FILE = "eval_weights.json"
 value players, ``docs/bots.md``)."""
 SELFPLAY_WEIGHTS_FILE = "eval_weights_selfplay.json"
 """The weights the strong level values its playouts with, beside this module: fitted on self-play
-of classic standard players only (the default weights until 28 November; refitted ones did not
-win more for the strong level, ``docs/bots.md``)."""
+of classic standard players only (the default weights until 28 November; the refitted ones are
+not yet shown to win more for the strong level, ``docs/bots.md``)."""
 MAX_CHARS = 100_000
 """Longest weights file accepted."""
 MAX_WEIGHT = 1e6
